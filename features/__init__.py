@@ -1,0 +1,1 @@
+"""Bundled conformance scenarios (Gherkin), one folder per regulation."""

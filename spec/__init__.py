@@ -1,0 +1,1 @@
+"""Bundled specification: rule files, their schema, and the regulations split into clauses."""

@@ -1,0 +1,286 @@
+"""Compile clause expressions (``when:`` / ``then:``) to Python closures, once, at load time.
+
+The grammar is ``grammar.lark`` beside this file; the names an expression may use are in
+``vocabulary``. Nothing is ever evaluated as Python source: each syntax node becomes a small closure
+over the closures of its children, and a closure reads state only through the *scope* object the
+interpreter passes in (its attributes are the vocabulary's roots, its methods the builtins).
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Callable
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from truco_dsl.lang.vocabulary import BUILTINS, HOOKS, ROOTS
+
+Closure = Callable[[Any], Any]
+
+
+class ExpressionError(ValueError):
+    """A clause expression that does not compile.
+
+    ``message``: what is wrong; ``line`` / ``column``: where in the expression text (1-based).
+    """
+
+    def __init__(self, message: str, line: int = 1, column: int = 1):
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(f"{message} (expression line {line}, column {column})")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A compiled ``when:``. ``test(scope) -> bool``."""
+
+    source: str
+    test: Closure
+
+
+@dataclass(frozen=True)
+class Statements:
+    """A compiled ``then:``: ``run(scope)`` performs its calls in order.
+
+    ``guard``: ``"forbid"`` or ``"foul"`` when the first call is that guard, else None;
+    ``reason``: the guard's reason code; ``calls``: the builtin names called, in order.
+    """
+
+    source: str
+    run: Closure
+    guard: str | None
+    reason: str | None
+    calls: tuple[str, ...]
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("truco_dsl.lang").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, start=["condition", "statements"], parser="lalr", propagate_positions=True)
+
+
+def compile_condition(text: str, hook: str) -> Condition:
+    """Compile a ``when:`` expression for clauses at ``hook``.
+
+    ``text``: the expression. Returns a ``Condition`` whose ``test(scope)`` gives a bool.
+    Raises ``ExpressionError`` on a syntax error, an unknown name or field, a name not readable at
+    ``hook``, an unknown builtin, a wrong number of arguments, or a call that changes the game.
+    """
+    tree = _parse(text, "condition")
+    test = _Compiler(hook, effects_allowed=False).expression(tree.children[0])
+    return Condition(text, lambda scope: bool(test(scope)))
+
+
+def compile_statements(text: str, hook: str) -> Statements:
+    """Compile a ``then:`` sequence (``call(); call()``) for clauses at ``hook``.
+
+    Returns ``Statements``. Raises ``ExpressionError`` as ``compile_condition`` does, and also when
+    a statement is not a call of a builtin that changes the game, when ``forbid`` / ``foul`` is not
+    the first call, when ``forbid`` is not alone, or when a guard's reason is not a string literal.
+    """
+    tree = _parse(text, "statements")
+    compiler = _Compiler(hook, effects_allowed=True)
+    calls: list[str] = []
+    closures: list[Closure] = []
+    guard = reason = None
+    for position, node in enumerate(tree.children):
+        if not (isinstance(node, Tree) and node.data == "call"):
+            raise _error_at(node, "each statement of `then:` must be a call, like award(team, 1)")
+        name = str(node.children[0])
+        spec = BUILTINS.get(name)
+        if spec is not None and not spec.effect:
+            raise _error_at(node, f"{name}() only computes a value; `then:` needs calls that change the game")
+        if spec is not None and spec.guard:
+            if position != 0:
+                raise _error_at(node, f"{name}() must be the first call of `then:`")
+            argument = node.children[1]
+            if not (isinstance(argument, Tree) and argument.data == "string"):
+                raise _error_at(node, f'{name}() takes a reason code in quotes, like {name}("not_your_turn")')
+            guard, reason = name, str(argument.children[0])[1:-1]
+        calls.append(name)
+        closures.append(compiler.expression(node))
+    if guard == "forbid" and len(calls) > 1:
+        raise _error_at(tree.children[1], "forbid() refuses the action, so nothing may follow it; use foul() for a penalty")
+    steps = tuple(closures)
+
+    def run(scope: Any) -> None:
+        for step in steps:
+            step(scope)
+
+    return Statements(text, run, guard, reason, tuple(calls))
+
+
+def _parse(text: str, start: str) -> Tree:
+    if not isinstance(text, str) or not text.strip():
+        raise ExpressionError("the expression is empty")
+    try:
+        return _parser().parse(text, start=start)
+    except UnexpectedInput as problem:
+        raise ExpressionError(_describe(problem, text), problem.line, problem.column) from None
+
+
+def _describe(problem: UnexpectedInput, text: str) -> str:
+    if isinstance(problem, UnexpectedEOF):
+        return "the expression ends too early"
+    if isinstance(problem, UnexpectedCharacters):
+        return f"unexpected character {text[problem.pos_in_stream]!r}"
+    if isinstance(problem, UnexpectedToken):
+        if problem.token.type == "$END":
+            return "the expression ends too early"
+        return f"unexpected {problem.token.value!r}"
+    return "syntax error"
+
+
+def _error_at(node: Tree | Token, message: str) -> ExpressionError:
+    meta = getattr(node, "meta", None)
+    line = getattr(node, "line", None) or (meta.line if meta and not meta.empty else 1)
+    column = getattr(node, "column", None) or (meta.column if meta and not meta.empty else 1)
+    return ExpressionError(message, line, column)
+
+
+def _null_safe(compare: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
+    def ordered(left: Any, right: Any) -> bool:
+        return left is not None and right is not None and compare(left, right)
+
+    return ordered
+
+
+_COMPARE = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": _null_safe(operator.lt),
+    "<=": _null_safe(operator.le),
+    ">": _null_safe(operator.gt),
+    ">=": _null_safe(operator.ge),
+}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
+_PYTHON_NAMES = {"raise": "raise_"}  # roots whose attribute on the scope avoids a Python keyword
+
+
+class _Compiler:
+    def __init__(self, hook: str, effects_allowed: bool):
+        if hook not in HOOKS:
+            raise ExpressionError(f"unknown hook {hook!r}; hooks are {', '.join(HOOKS)}")
+        self.hook = hook
+        self.effects_allowed = effects_allowed
+
+    def expression(self, node: Tree | Token) -> Closure:
+        kind = node.data
+        handler = getattr(self, f"_{kind.rstrip('_')}")
+        return handler(node)
+
+    # literals
+    def _number(self, node: Tree) -> Closure:
+        value = int(node.children[0])
+        return lambda scope: value
+
+    def _string(self, node: Tree) -> Closure:
+        value = str(node.children[0])[1:-1]
+        return lambda scope: value
+
+    def _true(self, node: Tree) -> Closure:
+        return lambda scope: True
+
+    def _false(self, node: Tree) -> Closure:
+        return lambda scope: False
+
+    def _none(self, node: Tree) -> Closure:
+        return lambda scope: None
+
+    # operators
+    def _or(self, node: Tree) -> Closure:
+        parts = [self.expression(child) for child in node.children]
+        return lambda scope: any(part(scope) for part in parts)
+
+    def _and(self, node: Tree) -> Closure:
+        parts = [self.expression(child) for child in node.children]
+        return lambda scope: all(part(scope) for part in parts)
+
+    def _not(self, node: Tree) -> Closure:
+        inner = self.expression(node.children[0])
+        return lambda scope: not inner(scope)
+
+    def _neg(self, node: Tree) -> Closure:
+        inner = self.expression(node.children[0])
+        return lambda scope: -inner(scope)
+
+    def _compare(self, node: Tree) -> Closure:
+        left, symbol, right = node.children
+        left_value, right_value, compare = self.expression(left), self.expression(right), _COMPARE[str(symbol)]
+        return lambda scope: compare(left_value(scope), right_value(scope))
+
+    def _arith(self, node: Tree) -> Closure:
+        result = self.expression(node.children[0])
+        for index in range(1, len(node.children), 2):
+            result = self._binary(result, _ARITH[str(node.children[index])], self.expression(node.children[index + 1]))
+        return result
+
+    @staticmethod
+    def _binary(left: Closure, function: Callable[[Any, Any], Any], right: Closure) -> Closure:
+        return lambda scope: function(left(scope), right(scope))
+
+    # names
+    def _call(self, node: Tree) -> Closure:
+        name_token, *arguments = node.children
+        arguments = [argument for argument in arguments if argument is not None]
+        name = str(name_token)
+        spec = BUILTINS.get(name)
+        if spec is None:
+            known = ", ".join(sorted(BUILTINS))
+            raise _error_at(name_token, f"unknown builtin {name}(); builtins are {known}")
+        if len(arguments) != spec.arity:
+            plural = "" if spec.arity == 1 else "s"
+            raise _error_at(name_token, f"{name}() takes {spec.arity} argument{plural}, got {len(arguments)}")
+        if spec.effect and not self.effects_allowed:
+            raise _error_at(name_token, f"{name}() changes the game; it belongs in `then:`, not `when:`")
+        compiled = [self.expression(argument) for argument in arguments]
+        if not compiled:
+            return lambda scope: getattr(scope, name)()
+        if len(compiled) == 1:
+            (only,) = compiled
+            return lambda scope: getattr(scope, name)(only(scope))
+        first, second = compiled
+        return lambda scope: getattr(scope, name)(first(scope), second(scope))
+
+    def _path(self, node: Tree) -> Closure:
+        name_token, *steps = node.children
+        name = str(name_token)
+        root = ROOTS.get(name)
+        if root is None:
+            known = ", ".join(sorted(ROOTS))
+            raise _error_at(name_token, f"unknown name {name!r}; names are {known}")
+        if root.hooks is not None and self.hook not in root.hooks:
+            raise _error_at(name_token, f"{name!r} is not known at hook {self.hook!r} (only at {', '.join(root.hooks)})")
+        attribute = _PYTHON_NAMES.get(name, name)
+        result: Closure = operator.attrgetter(attribute)
+        fields = root.fields
+        if root.indexed:
+            if not steps or steps[0].data != "index":
+                raise _error_at(name_token, f"{name!r} needs an index, like {name}[1]")
+            index = self.expression(steps[0].children[0])
+            result = self._indexed(result, index)
+            steps = steps[1:]
+            fields = root.item_fields
+        for step in steps:
+            if step.data == "index":
+                raise _error_at(step, f"{name!r} cannot be indexed here")
+            field = str(step.children[0])
+            if fields is None or field not in fields:
+                allowed = ", ".join(sorted(fields)) if fields else "no fields"
+                raise _error_at(step.children[0], f"unknown field {field!r} of {name!r}; it has {allowed}")
+            result = self._field(result, field)
+        return result
+
+    @staticmethod
+    def _indexed(base: Closure, index: Closure) -> Closure:
+        return lambda scope: base(scope)[index(scope)]
+
+    @staticmethod
+    def _field(base: Closure, field: str) -> Closure:
+        getter = operator.attrgetter(field)
+        return lambda scope: getter(base(scope))

@@ -1,0 +1,140 @@
+"""What a clause expression may name: the hooks, the state paths readable at each, and the builtins.
+
+This is the fixed contract between rule files and the interpreter. The compiler checks every name
+against it at load time; the interpreter provides, for each hook, a *scope* object whose attributes
+are the roots below and whose methods are the builtins (the method name is the builtin's name).
+
+Values an expression sees: numbers (points / tentos, seat and team numbers, vaza numbers counted
+from 1), booleans, strings, and ``none`` (Python ``None``) for "nobody" / "not yet".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Hook points, in the order DESIGN.md documents. A clause names one with ``on:``.
+HOOKS: tuple[str, ...] = (
+    "deal",  # a hand has been dealt; before any action
+    "play",  # a seat plays a card (guards run before it is played, effects after)
+    "trick_end",  # every seat has played to the vaza; the top card is known; a tie may be settled
+    "after_trick",  # the vaza's result is final: is the hand over, who leads the next vaza
+    "raise",  # a seat calls truco / raises the stake
+    "respond",  # the side asked answers a raise: accept, fold, or raise again
+    "mao_de_onze",  # the side at mão de onze decides to play or give up
+    "points",  # points were awarded to a team
+    "hand_end",  # the hand is over (after its points)
+)
+
+#: Fields of one vaza record (``trick`` and ``tricks[n]``).
+TRICK_FIELDS = {
+    "number": "the vaza's number in the hand, from 1",
+    "leader": "the seat that played first",
+    "winner": "the team that took the vaza, none if tied or not over",
+    "winner_seat": "the seat that took the vaza, none if tied or not over",
+    "tied": "true when the strongest cards are equal and nobody took the vaza (yet)",
+    "tied_within_team": "true when every card tied at the top belongs to one team",
+    "first_top_seat": "the seat that played the first of the strongest cards",
+    "cards_played": "how many cards are on the table in this vaza",
+}
+
+#: Fields of ``hand``.
+HAND_FIELDS = {
+    "number": "the hand's number in the game, from 1",
+    "dealer": "the seat that dealt (the pé)",
+    "mao_seat": "the seat that leads the first vaza",
+    "turn": "the seat whose turn it is to play a card, none when nobody's",
+    "stake": "what the hand is worth now, in points",
+    "raised_by": "the team that raised the stake last, none if nobody has",
+    "raise_pending": "true while a raise waits for an answer",
+    "mao_de_onze": "true in a mão de onze (set by the mao_de_onze() builtin)",
+    "mao_de_onze_team": "the team that decides the mão de onze, none when none does (11 a 11)",
+    "tricks_played": "how many vazas are complete",
+    "over": "true once the hand has ended",
+}
+
+#: Fields of ``raise`` (at the ``raise`` and ``respond`` hooks): the raise being made or answered.
+RAISE_FIELDS = {
+    "team": "the team that raised",
+    "before": "the stake before the raise, in points",
+    "to": "the stake the raise asks for, in points",
+}
+
+POINTS_FIELDS = {"team": "the team that scored", "value": "how many points it scored"}
+ACTION_FIELDS = {"card": "the card played, as notation", "covered": "true when played face down"}
+GAME_FIELDS = {"target": "the points that win the game (rule file: game.target)"}
+
+
+@dataclass(frozen=True)
+class Root:
+    """A name an expression may start a path with.
+
+    ``fields``: the attribute names allowed after it (None: it is a plain value);
+    ``indexed``: it must be indexed (``score[team]``, ``tricks[1]``); ``item_fields``: attribute
+    names allowed after the index; ``hooks``: where it is readable (None: at every hook).
+    """
+
+    doc: str
+    fields: dict[str, str] | None = None
+    indexed: bool = False
+    item_fields: dict[str, str] | None = None
+    hooks: tuple[str, ...] | None = None
+
+
+_ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze")
+
+ROOTS: dict[str, Root] = {
+    "trick": Root("the current vaza (at trick_end: the vaza just completed)", fields=TRICK_FIELDS),
+    "tricks": Root("the vazas of this hand by number: tricks[1]", indexed=True, item_fields=TRICK_FIELDS),
+    "hand": Root("the hand being played", fields=HAND_FIELDS),
+    "score": Root("a team's points: score[team]", indexed=True),
+    "game": Root("the game's parameters", fields=GAME_FIELDS),
+    "players": Root("the number of seats at the table"),
+    "actor": Root("the seat that acts", hooks=_ACTION_HOOKS),
+    "team": Root("the team of the seat that acts", hooks=_ACTION_HOOKS),
+    "action": Root("the card play being made", fields=ACTION_FIELDS, hooks=("play",)),
+    "raise": Root("the raise being made or answered", fields=RAISE_FIELDS, hooks=("raise", "respond")),
+    "response": Root('the answer to a raise: "accept", "fold" or "raise"', hooks=("respond",)),
+    "decision": Root('the mão de onze decision: "play" or "fold"', hooks=("mao_de_onze",)),
+    "points": Root("the points just awarded", fields=POINTS_FIELDS, hooks=("points",)),
+}
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A function a clause may call. ``arity``: how many arguments; ``effect``: it changes the game
+    (allowed only in ``then:``); ``guard``: it decides whether the action is allowed at all."""
+
+    arity: int
+    doc: str
+    effect: bool = False
+    guard: bool = False
+
+
+BUILTINS: dict[str, Builtin] = {
+    # queries
+    "opponents": Builtin(1, "opponents(team) -> the other team"),
+    "team_of": Builtin(1, "team_of(seat) -> the seat's team"),
+    "next_seat": Builtin(1, "next_seat(seat) -> the seat that plays after it"),
+    "wins": Builtin(1, "wins(team) -> vazas the team has taken this hand (0 for none)"),
+    "sole_team_at": Builtin(1, "sole_team_at(n) -> the team with n points when it is the only one, else none"),
+    "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points"),
+    "min": Builtin(2, "min(a, b)"),
+    "max": Builtin(2, "max(a, b)"),
+    # effects
+    "award": Builtin(2, "award(team, n): the team scores n points (runs the points hook)", effect=True),
+    "win_hand": Builtin(1, "win_hand(team): the team scores the hand's stake and the hand ends", effect=True),
+    "end_hand": Builtin(0, "end_hand(): the hand ends", effect=True),
+    "win_game": Builtin(1, "win_game(team): the team wins the game; the hand ends", effect=True),
+    "take_trick": Builtin(1, "take_trick(seat): the vaza goes to that seat", effect=True),
+    "lead": Builtin(1, "lead(seat): that seat leads the next vaza", effect=True),
+    "pass_deal": Builtin(1, "pass_deal(seat): that seat deals the next hand", effect=True),
+    "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True),
+    "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True),
+    "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True),
+    # guards: first call of a `then:`
+    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True),
+    "foul": Builtin(
+        1, 'foul("reason"): the action is not a legal choice, but if taken the rest of `then:` is its penalty',
+        effect=True, guard=True,
+    ),
+}

@@ -1,0 +1,429 @@
+"""Load rule files: YAML (safe) → JSON Schema → clause checks and compilation → ``extends`` → RuleSet.
+
+Every problem found is kept (loading goes on to find the others) and carries the place it points at:
+``file:line:col``, the YAML path, the offending line and a caret. ``load_ruleset`` raises
+``RulesetError`` with all of them; ``check_files`` returns them for ``truco validate``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from truco_dsl.cards import Card, CardError, Rank, Suit
+from truco_dsl.lang import ExpressionError, compile_condition, compile_statements
+from truco_dsl.rules.location import RULESETS_DIR, SPEC_DIR, Place
+from truco_dsl.rules.model import Clause, RuleSet
+from truco_dsl.rules.sources import SourceFormatError, load_sources
+
+YamlPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a rule file: ``place`` and ``message``; ``line_text`` is the file's line
+    at ``place`` (empty when unknown)."""
+
+    place: Place
+    message: str
+    line_text: str = ""
+
+    def render(self) -> str:
+        """``file:line:col: message``, then the line and a caret under the column, then the YAML path."""
+        text = f"{self.place}: {self.message}"
+        if self.line_text:
+            text += f"\n    {self.line_text}\n    {' ' * (self.place.column - 1)}^"
+        if self.place.path:
+            text += f"\n    (at {self.place.path})"
+        return text
+
+
+class RulesetError(ValueError):
+    """A rule set that cannot be loaded. ``problems``: every ``Problem`` found, in file order."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(problem.render() for problem in problems))
+
+
+def yaml_path(path: YamlPath) -> str:
+    """``("clauses", 2, "when")`` -> ``clauses[2].when``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+class _RuleFileLoader(yaml.SafeLoader):
+    """Safe YAML loading with YAML 1.2 booleans: only ``true`` / ``false`` are booleans, so a clause's
+    ``on:`` key stays the word "on" (YAML 1.1 would read it, and yes/no/off, as a boolean)."""
+
+
+_RuleFileLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_RuleFileLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+@dataclass
+class _File:
+    """One parsed rule file and what was found wrong with it."""
+
+    path: Path
+    lines: list[str]
+    document: dict[str, Any] | None = None
+    value_marks: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    key_marks: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    styles: dict[YamlPath, str | None] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    clauses: list[Clause] = field(default_factory=list)
+
+    def place(self, path: YamlPath, at_key: bool = False, offset: tuple[int, int] | None = None) -> Place:
+        marks = self.key_marks if at_key else self.value_marks
+        probe = path
+        while probe not in marks and probe not in self.value_marks and probe:
+            probe = probe[:-1]
+        line, column = marks.get(probe) or self.value_marks.get(probe, (0, 0))
+        if offset is not None:
+            line, column = self._inside_scalar(probe, line, column, offset)
+        return Place(str(self.path), line + 1, column + 1, yaml_path(path))
+
+    def _inside_scalar(self, path: YamlPath, line: int, column: int, offset: tuple[int, int]) -> tuple[int, int]:
+        """Where (expression line, column), 1-based, falls in the file, for a scalar starting at line/column."""
+        expression_line, expression_column = offset
+        style = self.styles.get(path)
+        if style in ("|", ">"):
+            target = line + expression_line
+            text = self.lines[target] if target < len(self.lines) else ""
+            return target, len(text) - len(text.lstrip()) + expression_column - 1
+        if expression_line > 1:
+            target = line + expression_line - 1
+            text = self.lines[target] if target < len(self.lines) else ""
+            return target, len(text) - len(text.lstrip()) + expression_column - 1
+        quote = 1 if style in ("'", '"') else 0
+        return line, column + quote + expression_column - 1
+
+    def report(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> None:
+        place = self.place(path, at_key, offset)
+        line_text = self.lines[place.line - 1].rstrip() if 0 < place.line <= len(self.lines) else ""
+        self.problems.append(Problem(place, message, line_text))
+
+
+@cache
+def _schema_validator() -> Draft202012Validator:
+    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def _read(path: Path) -> _File:
+    """Parse, schema-check and compile one file (no ``extends``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        parsed = _File(path, [])
+        parsed.problems.append(Problem(Place(str(path), 1, 1), f"cannot read the file: {problem}"))
+        return parsed
+    parsed = _File(path, text.splitlines())
+    try:
+        node = yaml.compose(text, Loader=_RuleFileLoader)
+        document = yaml.load(text, Loader=_RuleFileLoader)  # a SafeLoader: plain data only
+    except yaml.YAMLError as problem:
+        mark = getattr(problem, "problem_mark", None) or getattr(problem, "context_mark", None)
+        line, column = (mark.line, mark.column) if mark else (0, 0)
+        what = " ".join(part for part in (getattr(problem, "context", None), getattr(problem, "problem", None)) if part)
+        parsed.value_marks[()] = (line, column)
+        parsed.report((), f"not valid YAML: {what or problem}")
+        return parsed
+    if not isinstance(document, dict):
+        parsed.report((), "a rule file is a YAML mapping that starts with `ruleset: <id>`")
+        return parsed
+    parsed.document = document
+    _record_marks(parsed, node, ())
+    if parsed.problems:  # duplicate keys: the document is not what the author wrote
+        return parsed
+    _check_schema(parsed)
+    if not parsed.problems:
+        _check_meaning(parsed)
+    return parsed
+
+
+def _record_marks(parsed: _File, node: yaml.Node, path: YamlPath) -> None:
+    parsed.value_marks[path] = (node.start_mark.line, node.start_mark.column)
+    if isinstance(node, yaml.ScalarNode):
+        parsed.styles[path] = node.style
+    elif isinstance(node, yaml.MappingNode):
+        seen: set[Any] = set()
+        for key_node, value_node in node.value:
+            key = key_node.value
+            child = path + (key,)
+            parsed.key_marks[child] = (key_node.start_mark.line, key_node.start_mark.column)
+            if key in seen:
+                parsed.report(child, f"duplicate key {key!r} (YAML would silently keep only the last)", at_key=True)
+            seen.add(key)
+            _record_marks(parsed, value_node, child)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _record_marks(parsed, item, path + (index,))
+
+
+def _check_schema(parsed: _File) -> None:
+    errors = sorted(_schema_validator().iter_errors(parsed.document), key=lambda error: list(map(str, error.absolute_path)))
+    for error in errors:
+        path = tuple(error.absolute_path)
+        where = yaml_path(path) or "the top level"
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = sorted(error.schema.get("properties", {}))
+            for key in sorted(set(error.instance) - set(allowed), key=str):
+                parsed.report(path + (key,), f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}", at_key=True)
+        elif error.validator == "required":
+            parsed.report(path, f"{where} is missing {error.message.split(' is a required')[0]}")
+        elif error.validator == "pattern":
+            parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
+        else:
+            parsed.report(path, f"{where}: {error.message}")
+
+
+def _check_meaning(parsed: _File) -> None:
+    """What the schema cannot say: clause ids known and unique, cards real, expressions compile."""
+    document = parsed.document
+    ruleset_id = document["ruleset"]
+    if ruleset_id != parsed.path.stem:
+        parsed.report(("ruleset",), f"rule set {ruleset_id!r} must be in a file named {ruleset_id}.yaml (this is {parsed.path.name})")
+    try:
+        sources = load_sources()
+    except SourceFormatError as problem:
+        parsed.report((), f"spec/sources is malformed: {problem}")
+        return
+    for group in ("table", "deck", "deal", "stakes", "game"):
+        for clause_id in (document.get(group) or {}).get("cites", {}):
+            if clause_id not in sources:
+                parsed.report((group, "cites", clause_id), f"clause id {clause_id} is not in spec/sources", at_key=True)
+    manilha = (document.get("deck") or {}).get("manilha") or {}
+    for clause_id in manilha.get("cites", {}):
+        if clause_id not in sources:
+            parsed.report(("deck", "manilha", "cites", clause_id), f"clause id {clause_id} is not in spec/sources", at_key=True)
+    for index, token in enumerate(manilha.get("cards", [])):
+        try:
+            Card.parse(token)
+        except CardError as problem:
+            parsed.report(("deck", "manilha", "cards", index), str(problem))
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(document.get("clauses", [])):
+        clause_id = entry["id"]
+        if clause_id in seen:
+            parsed.report(("clauses", index, "id"), f"duplicate clause id {clause_id} (also clauses[{seen[clause_id]}])")
+            continue
+        seen[clause_id] = index
+        if clause_id.partition(".")[0] not in sources:
+            parsed.report(("clauses", index, "id"), f"clause id {clause_id.partition('.')[0]} is not in spec/sources")
+        for position, other in enumerate(entry.get("also", [])):
+            if other.partition(".")[0] not in sources:
+                parsed.report(("clauses", index, "also", position), f"clause id {other} is not in spec/sources")
+        _compile_clause(parsed, index, entry, ruleset_id)
+
+
+def _compile_clause(parsed: _File, index: int, entry: dict[str, Any], ruleset_id: str) -> None:
+    hook = entry["on"]
+    when = None
+    try:
+        if isinstance(entry.get("when"), str):
+            when = compile_condition(entry["when"], hook)
+        elif entry.get("when") is False:
+            when = compile_condition("false", hook)
+    except ExpressionError as problem:
+        parsed.report(("clauses", index, "when"), problem.message, offset=(problem.line, problem.column))
+    try:
+        then = compile_statements(entry["then"], hook)
+    except ExpressionError as problem:
+        parsed.report(("clauses", index, "then"), problem.message, offset=(problem.line, problem.column))
+        return
+    line, column = parsed.value_marks.get(("clauses", index), (0, 0))
+    place = Place(str(parsed.path), line + 1, column + 1, f"clauses[{index}]")
+    parsed.clauses.append(Clause(entry["id"], entry["cite"], hook, then, place, ruleset_id, when, entry.get("note"), tuple(entry.get("also", ()))))
+
+
+def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
+    """Rule set id -> file: the bundled spec/rulesets (all folders), then ``extra``'s folder.
+
+    A rule set's id is its file name without ``.yaml``.
+    """
+    found = {path.stem: path for path in sorted(RULESETS_DIR.rglob("*.yaml"))}
+    if extra is not None:
+        found.update({path.stem: path for path in sorted(extra.parent.glob("*.yaml"))})
+    return found
+
+
+_PARAMETERS = ("table", "deck", "deal", "stakes", "game")
+
+
+def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
+    """Merge a file with its ancestors: (parameters, clauses, lineage, problems)."""
+    parsed = files.get(path) or files.setdefault(path, _read(path))
+    if parsed.problems or parsed.document is None:
+        return {}, [], [], list(parsed.problems)
+    document = parsed.document
+    parameters: dict[str, Any] = {}
+    clauses: list[Clause] = []
+    lineage: list[str] = []
+    parent_id = document.get("extends")
+    if parent_id is not None:
+        known = available_rulesets(path)
+        parent = known.get(parent_id)
+        if parent is None:
+            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; known: {', '.join(sorted(known))}")
+            return {}, [], [], list(parsed.problems)
+        if parent.resolve() in chain:
+            cycle = " -> ".join([p.stem for p in chain] + [parent.stem])
+            parsed.report(("extends",), f"extends cycle: {cycle}")
+            return {}, [], [], list(parsed.problems)
+        parameters, clauses, lineage, problems = _resolve(parent.resolve(), chain + (parent.resolve(),), files)
+        if problems:
+            return {}, [], [], problems + [Problem(parsed.place(("extends",)), f"its parent rule set {parent_id!r} has the problems above")]
+    for group in _PARAMETERS:
+        if group in document:
+            parameters[group] = _merge(parameters.get(group, {}), document[group])
+    dropped = document.get("drop", [])
+    present = {clause.id for clause in clauses}
+    for index, clause_id in enumerate(dropped):
+        if clause_id not in present:
+            parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id")
+    clauses = [clause for clause in clauses if clause.id not in dropped]
+    for clause in parsed.clauses:
+        position = next((i for i, old in enumerate(clauses) if old.id == clause.id), None)
+        if position is None:
+            clauses.append(clause)
+        else:
+            clauses[position] = clause
+    parameters["source"] = document.get("source", parameters.get("source"))
+    parameters["title"] = document["title"]
+    return parameters, clauses, [document["ruleset"]] + lineage, list(parsed.problems)
+
+
+def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(old)
+    for key, value in new.items():
+        merged[key] = _merge(old[key], value) if isinstance(value, dict) and isinstance(old.get(key), dict) else value
+    return merged
+
+
+def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineage: list[str], parsed: _File) -> RuleSet:
+    """Check the merged parameters are complete and coherent, and make the RuleSet."""
+    problems: list[Problem] = []
+
+    def need(*keys: str) -> Any:
+        value: Any = parameters
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is None:
+            problems.append(Problem(parsed.place(("ruleset",)), f"after extends, {'.'.join(keys)} is not set by this rule set or its parents", parsed.lines[parsed.place(('ruleset',)).line - 1] if parsed.lines else ""))
+        return value
+
+    players, teams = need("table", "players"), need("table", "teams")
+    ranks, suits = need("deck", "ranks"), need("deck", "suits")
+    rule = need("deck", "manilha", "rule")
+    hand_size, vira = need("deal", "cards"), need("deal", "vira")
+    ladder, target = need("stakes", "ladder"), need("game", "target")
+    if problems:
+        raise RulesetError(problems)
+    rank_tuple = tuple(Rank(str(rank)) for rank in ranks)
+    suit_tuple = tuple(Suit(suit) for suit in suits)
+    manilha = parameters["deck"]["manilha"]
+    manilha_suits = tuple(Suit(suit) for suit in manilha.get("suits", []))
+    manilha_cards = tuple(Card.parse(token) for token in manilha.get("cards", []))
+
+    def complain(message: str, *path: str | int) -> None:
+        problems.append(Problem(parsed.place(path if path[0] in parsed.document else ("ruleset",)), message))
+
+    if rule == "vira":
+        if not vira:
+            complain("deck.manilha.rule is 'vira' but deal.vira is false: no vira is turned", "deal", "vira")
+        if not manilha_suits or set(manilha_suits) - set(suit_tuple):
+            complain("deck.manilha.suits must list suits of the deck, weakest first", "deck", "manilha")
+    if rule == "fixed":
+        deck = {Card(rank, suit) for rank in rank_tuple for suit in suit_tuple}
+        if not manilha_cards or any(card not in deck for card in manilha_cards):
+            complain("deck.manilha.cards must list cards of the deck, weakest first", "deck", "manilha")
+    if any(later <= earlier for earlier, later in zip(ladder, ladder[1:])):
+        complain("stakes.ladder must go up: each raise worth more than the one before", "stakes", "ladder")
+    for count in players:
+        if count % teams:
+            complain(f"table.players: {count} seats cannot sit in {teams} alternating teams", "table", "players")
+        if count * hand_size + (1 if vira else 0) > len(rank_tuple) * len(suit_tuple):
+            complain(f"a deal to {count} seats needs more cards than the deck has", "table", "players")
+    if problems:
+        raise RulesetError(problems)
+    cites: dict[str, str] = {}
+    for group in _PARAMETERS:
+        cites.update(parameters.get(group, {}).get("cites", {}))
+    cites.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
+    return RuleSet(
+        id=lineage[0], title=parameters["title"], source=parameters.get("source"), lineage=tuple(lineage),
+        players=tuple(players), teams=teams, ranks=rank_tuple, suits=suit_tuple, manilha_rule=rule,
+        manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
+        ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
+    )
+
+
+def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
+    path = path.resolve()
+    files: dict[Path, _File] = {}
+    parameters, clauses, lineage, problems = _resolve(path, (path,), files)
+    if problems:
+        return None, problems
+    try:
+        return _build(path, parameters, clauses, lineage, files[path]), []
+    except RulesetError as error:
+        return None, error.problems
+
+
+@cache
+def _load_cached(path: Path, stamp: float) -> RuleSet:
+    ruleset, problems = _load_path(path)
+    if problems:
+        raise RulesetError(sorted(problems, key=lambda problem: (problem.place.file, problem.place.line, problem.place.column)))
+    return ruleset  # type: ignore[return-value]
+
+
+def load_ruleset(reference: str | Path) -> RuleSet:
+    """Load a rule set by id (``"atb-2004"``, looked up in the bundled spec/rulesets) or by file path.
+
+    Returns the immutable ``RuleSet``. Raises ``RulesetError`` (all problems, each located) when the
+    file or one of its ancestors is malformed, and ``FileNotFoundError`` for an unknown id or path.
+    Loading the same unchanged file again returns the same object.
+    """
+    text = str(reference)
+    if text.endswith((".yaml", ".yml")) or "/" in text:
+        path = Path(text)
+        if not path.is_file():
+            raise FileNotFoundError(f"no rule file at {path}")
+    else:
+        path = available_rulesets().get(text)
+        if path is None:
+            raise FileNotFoundError(f"unknown rule set {text!r}; known: {', '.join(sorted(available_rulesets()))}")
+    path = path.resolve()
+    return _load_cached(path, path.stat().st_mtime)
+
+
+def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
+    """Validate rule files for ``truco validate``: each path -> its problems (empty when it loads).
+
+    Never raises for a malformed file; a missing file is reported as a problem of that path.
+    """
+    report: dict[Path, list[Problem]] = {}
+    for path in paths:
+        if not path.is_file():
+            report[path] = [Problem(Place(str(path), 1, 1), "no such file")]
+            continue
+        report[path] = sorted(_load_path(path)[1], key=lambda problem: (problem.place.file != str(path.resolve()), problem.place.line, problem.place.column))
+    return report

@@ -1,0 +1,136 @@
+"""A loaded rule set: immutable parameters and compiled clauses.
+
+Built by ``truco_dsl.rules.loader``; read by the interpreter. Every number and order here came from
+a rule file; this module only derives from them (the deck, the manilhas for a vira, card strength).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from truco_dsl.cards import Card, Rank, Suit
+from truco_dsl.lang import Condition, Statements
+from truco_dsl.rules.location import Place
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule-file clause.
+
+    ``id``: the spec/sources clause id it encodes, optionally ``.part``; ``source_id``: the id without
+    the part; ``cite``: the regulation's words; ``note``: how it reads the text where that matters;
+    ``hook``: where it fires; ``when``: its compiled condition (None: always); ``then``: its compiled
+    calls; ``place``: where it is written; ``ruleset``: the rule set whose file wrote it; ``also``:
+    other source clause ids that state the same rule.
+    """
+
+    id: str
+    cite: str
+    hook: str
+    then: Statements
+    place: Place
+    ruleset: str
+    when: Condition | None = None
+    note: str | None = None
+    also: tuple[str, ...] = ()
+
+    @property
+    def source_id(self) -> str:
+        return self.id.partition(".")[0]
+
+    @property
+    def is_guard(self) -> bool:
+        """A guard decides whether an action is allowed (its ``then`` starts with forbid/foul)."""
+        return self.then.guard is not None
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete rule set, ``extends`` resolved.
+
+    Parameters (all from rule files): ``players`` (allowed seat counts), ``teams``; ``ranks`` weakest
+    first; ``suits``; ``manilha_rule`` ("vira" or "fixed"), ``manilha_suits`` weakest first (rule
+    vira), ``manilha_cards`` weakest first (rule fixed); ``hand_size`` cards per seat; ``vira``
+    whether one is turned; ``ladder`` the stake in points, first value then each raise; ``target``
+    points that win the game. ``clauses`` in firing order. ``cites``: parameter clause id -> quote.
+    ``lineage``: this rule set's id, then its parents'. ``places``: clause id -> where it is written.
+    """
+
+    id: str
+    title: str
+    source: str | None
+    lineage: tuple[str, ...]
+    players: tuple[int, ...]
+    teams: int
+    ranks: tuple[Rank, ...]
+    suits: tuple[Suit, ...]
+    manilha_rule: str
+    manilha_suits: tuple[Suit, ...]
+    manilha_cards: tuple[Card, ...]
+    hand_size: int
+    vira: bool
+    ladder: tuple[int, ...]
+    target: int
+    clauses: tuple[Clause, ...]
+    cites: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    file: str = ""
+
+    def __post_init__(self) -> None:
+        guards: dict[str, tuple[Clause, ...]] = {}
+        effects: dict[str, tuple[Clause, ...]] = {}
+        for clause in self.clauses:
+            target = guards if clause.is_guard else effects
+            target[clause.hook] = target.get(clause.hook, ()) + (clause,)
+        object.__setattr__(self, "_guards", MappingProxyType(guards))
+        object.__setattr__(self, "_effects", MappingProxyType(effects))
+        object.__setattr__(self, "_deck", tuple(Card(rank, suit) for suit in self.suits for rank in self.ranks))
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the deck, once (ranks × suits)."""
+        return self._deck  # type: ignore[attr-defined]
+
+    def guards(self, hook: str) -> tuple[Clause, ...]:
+        """The guard clauses at ``hook``, in firing order."""
+        return self._guards.get(hook, ())  # type: ignore[attr-defined]
+
+    def effects(self, hook: str) -> tuple[Clause, ...]:
+        """The effect (non-guard) clauses at ``hook``, in firing order."""
+        return self._effects.get(hook, ())  # type: ignore[attr-defined]
+
+    def clause(self, clause_id: str) -> Clause:
+        """The clause with that id. Raises ``KeyError`` when there is none."""
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        raise KeyError(clause_id)
+
+    def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
+        """The manilhas for this vira, weakest first.
+
+        Rule "vira": the rank after the vira's in ``ranks``, wrapping from the strongest to the
+        weakest, in each of ``manilha_suits``. Rule "fixed": ``manilha_cards`` (the vira is ignored).
+        Raises ``ValueError`` when rule "vira" is given no vira.
+        """
+        if self.manilha_rule == "fixed":
+            return self.manilha_cards
+        if vira is None:
+            raise ValueError(f"rule set {self.id} turns a vira to find the manilhas; none was given")
+        position = self.ranks.index(vira.rank)
+        manilha_rank = self.ranks[(position + 1) % len(self.ranks)]
+        return tuple(Card(manilha_rank, suit) for suit in self.manilha_suits)
+
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
+        """Every card's strength for this vira: higher beats lower, equal ties.
+
+        Ordinary cards rank by ``ranks`` whatever their suit; the manilhas rank above every ordinary
+        card, in their own order (ATB-BARALHO-4, ATB-MANILHAS-2, as parameters of the rule file).
+        """
+        strengths = {card: self.ranks.index(card.rank) + 1 for card in self.deck}
+        top = len(self.ranks)
+        for offset, manilha in enumerate(self.manilhas(vira), start=1):
+            if manilha in strengths:
+                strengths[manilha] = top + offset
+        return strengths
