@@ -1,0 +1,621 @@
+"""The reference interpreter: a deterministic state machine that plays a RuleSet.
+
+The engine knows only the shape of a trick-taking game with a stake (seats in the order of play,
+two alternating teams, cards dealt, vazas, a raise that the other side answers). Everything a
+regulation says — card order, manilhas, the ladder, who leads, what a fold or a tie is worth, the
+mão de onze, the target — comes from the rule file: parameters, and clauses that fire at hooks.
+
+Hooks, in the order they fire for an action (DESIGN.md):
+  deal                          after the cards are dealt (who leads, mão de onze, stake)
+  play → trick_end → after_trick  a card played; when the vaza is complete its top card is found,
+                                  trick_end may settle a tie, after_trick decides the hand / next leader
+  raise, respond                a truco (or higher) called; the other side accepts, folds or raises
+  mao_de_onze                   the side at mão de onze decides
+  points                        after every award (the game's end)
+  hand_end                      once, when the hand is over (who deals next)
+At each hook, *guard* clauses (``then:`` starting with ``forbid``/``foul``) are checked before the
+action changes anything; *effect* clauses run after, in file order, until one ends the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from truco_dsl.cards import Card, CardError
+from truco_dsl.engine.records import Hand, Play, Raise, Trick, TrickBook
+from truco_dsl.rules import Clause, RuleSet, load_ruleset
+
+Event = dict[str, Any]
+
+#: Hooks whose remaining clauses are skipped once the hand is over.
+_HAND_HOOKS = frozenset({"deal", "play", "trick_end", "after_trick", "raise", "respond", "mao_de_onze"})
+
+
+class IllegalAction(ValueError):
+    """An action the engine refuses; the state is unchanged.
+
+    ``reason``: a stable code (``not_your_turn``, ``card_not_in_hand``, ``raised_last`` …);
+    ``clause``: the id of the rule-file clause that forbids it, None for the game's structure.
+    """
+
+    def __init__(self, reason: str, message: str, clause: str | None = None):
+        self.reason = reason
+        self.clause = clause
+        super().__init__(message)
+
+
+class BadDeal(ValueError):
+    """A forced deal that the rule set cannot have dealt (wrong count, unknown or repeated card)."""
+
+
+class RuleSetIncomplete(RuntimeError):
+    """The rule set left a decision to nobody (no clause chose who leads, or ended a finished hand),
+    or a clause failed while running. The message names the clause or the situation."""
+
+
+class Engine:
+    """Play one game of a rule set.
+
+    ``ruleset``: a ``RuleSet`` or a rule set id; ``players``: number of seats (one the rule set
+    allows), numbered 0.. in the order of play, team = seat % 2; ``seed``: seeds every shuffled
+    deal (same seed, same game); ``dealer``: the first hand's dealer (default: the last seat, so
+    seat 0 is the mão); ``scores``: starting points per team (default all 0).
+    Raises ``ValueError`` for a player count the rule set does not allow or bad scores/dealer.
+    """
+
+    def __init__(self, ruleset: RuleSet | str, players: int = 2, seed: int | None = None,
+                 dealer: int | None = None, scores: list[int] | tuple[int, ...] | None = None):
+        self.ruleset = ruleset if isinstance(ruleset, RuleSet) else load_ruleset(ruleset)
+        if players not in self.ruleset.players:
+            allowed = ", ".join(map(str, self.ruleset.players))
+            raise ValueError(f"rule set {self.ruleset.id} is played by {allowed} players, not {players}")
+        self.players = players
+        self.teams = self.ruleset.teams
+        self.score = list(scores) if scores is not None else [0] * self.teams
+        if len(self.score) != self.teams or any(not isinstance(points, int) or points < 0 for points in self.score):
+            raise ValueError(f"scores must be {self.teams} whole numbers of points, got {scores!r}")
+        self.next_dealer = players - 1 if dealer is None else dealer
+        if not 0 <= self.next_dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
+        self.random = random.Random(seed)
+        self.hand: Hand | None = None
+        self.hand_count = 0
+        self.winner: int | None = None
+        self.game = _Game(self.ruleset.target)
+        self._scope = _Scope(self)
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def phase(self) -> str:
+        """``"deal"`` (waiting for a deal), ``"play"``, ``"game_over"``."""
+        if self.winner is not None:
+            return "game_over"
+        if self.hand is None or self.hand.over:
+            return "deal"
+        return "play"
+
+    def deal(self, hands: list[list[Card | str]] | dict[int, list[Card | str]] | None = None,
+             vira: Card | str | None = None) -> list[Event]:
+        """Deal the next hand: shuffled by the seed, or forced when ``hands`` is given.
+
+        ``hands``: per seat, the cards (``Card`` or notation), as a list by seat or a dict
+        seat -> cards; ``vira``: the card turned (required iff the rule set turns one).
+        Returns the events (``hand_dealt`` and what the ``deal`` clauses did).
+        Raises ``BadDeal`` for an impossible forced deal, ``IllegalAction`` (``hand_in_play`` /
+        ``game_over``) when no deal is due.
+        """
+        if self.phase == "game_over":
+            raise IllegalAction("game_over", "the game is over")
+        if self.phase == "play":
+            raise IllegalAction("hand_in_play", "a hand is still being played")
+        ruleset = self.ruleset
+        if hands is None:
+            if vira is not None:
+                raise BadDeal("a vira can only be forced together with the hands")
+            cards = list(ruleset.deck)
+            self.random.shuffle(cards)
+            dealer = self.next_dealer
+            order = [(dealer + 1 + k) % self.players for k in range(self.players)]
+            dealt = [[] for _ in range(self.players)]
+            for position, seat in enumerate(order):
+                dealt[seat] = cards[position * ruleset.hand_size:(position + 1) * ruleset.hand_size]
+            turned = cards[self.players * ruleset.hand_size] if ruleset.vira else None
+        else:
+            dealt, turned = self._forced_deal(hands, vira)
+        self.hand_count += 1
+        self.hand = Hand(number=self.hand_count, dealer=self.next_dealer, hands=dealt, vira=turned,
+                         strengths=ruleset.strengths(turned), stake=ruleset.ladder[0])
+        self._events = [{"type": "hand_dealt", "hand": self.hand_count, "dealer": self.next_dealer,
+                         "vira": str(turned) if turned else None}]
+        self._run("deal")
+        if not self.hand.over:
+            self._start_trick()
+            self.hand.mao_seat = self.hand.turn
+        return self._finish()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """The actions ``seat`` may take now, as sorted canonical strings: ``play:7c``,
+        ``play_covered:7c``, ``truco``, ``accept``, ``fold``, ``mao_de_onze:play``,
+        ``mao_de_onze:fold``. Empty when the seat has nothing to do."""
+        legal = []
+        for action in self._candidates(seat):
+            try:
+                if self._guard(self._prepare(seat, action)) is None:
+                    legal.append(action)
+            except IllegalAction:
+                continue
+        return sorted(legal)
+
+    def act(self, seat: int, action: str) -> list[Event]:
+        """Take ``action`` for ``seat``. Returns the events it caused, in order.
+
+        Raises ``IllegalAction`` (state unchanged) when the action is malformed, not the seat's to
+        take, or forbidden by a clause (its ``clause`` says which). An action a clause marks as a
+        foul is accepted and penalised as that clause says.
+        """
+        move = self._prepare(seat, action)
+        guard = self._guard(move)
+        self._events = []
+        if guard is not None:
+            if guard.then.guard == "forbid":
+                raise IllegalAction(guard.then.reason or "forbidden", f"{action} is forbidden by {guard.id}: {guard.cite}", guard.id)
+            self._scope.enter(move.hook, move.context)
+            self._scope.clause = guard
+            self._call(guard, guard.then.run)
+            return self._finish()
+        getattr(self, f"_do_{move.kind}")(move)
+        return self._finish()
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        """The game as plain JSON data (dicts, lists, strings, numbers, booleans, null).
+
+        ``seat``: None for everything (the referee's view); a seat for what that seat may see: its
+        own cards, its partners' when a clause showed them (mão de onze), and no covered card.
+        """
+        hand = self.hand
+        view: dict[str, Any] = {
+            "ruleset": self.ruleset.id,
+            "players": self.players,
+            "phase": self.phase,
+            "score": list(self.score),
+            "target": self.ruleset.target,
+            "next_dealer": self.next_dealer,
+            "winner": self.winner,
+            "hand": None,
+        }
+        if hand is None:
+            return view
+        pending = hand.pending
+        view["hand"] = {
+            "number": hand.number,
+            "dealer": hand.dealer,
+            "mao_seat": hand.mao_seat,
+            "vira": str(hand.vira) if hand.vira else None,
+            "manilhas": [str(card) for card in reversed(self.ruleset.manilhas(hand.vira))],
+            "stake": hand.stake,
+            "raised_by": hand.raised_by,
+            "pending_raise": None if pending is None else
+            {"team": pending.team, "seat": pending.seat, "before": pending.before, "to": pending.to},
+            "mao_de_onze": hand.mao_de_onze,
+            "mao_de_onze_team": hand.mao_de_onze_team,
+            "decision_pending": hand.decision_pending,
+            "turn": None if hand.over else hand.turn,
+            "hands": {str(s): [str(card) for card in cards] for s, cards in enumerate(hand.hands)
+                      if self._sees(seat, s)},
+            "tricks": [self._trick_view(trick, seat) for trick in hand.tricks],
+            "over": hand.over,
+        }
+        return view
+
+    # ------------------------------------------------------------------ actions
+    def _candidates(self, seat: int) -> list[str]:
+        hand = self.hand
+        if self.phase != "play" or not 0 <= seat < self.players:
+            return []
+        team = seat % self.teams
+        if hand.decision_pending is not None:
+            return ["mao_de_onze:play", "mao_de_onze:fold"] if team == hand.decision_pending else []
+        if hand.pending is not None:
+            return ["accept", "fold", "truco"] if team != hand.pending.team else []
+        if seat != hand.turn:
+            return []
+        cards = [str(card) for card in hand.hands[seat]]
+        return [f"play:{card}" for card in cards] + [f"play_covered:{card}" for card in cards] + ["truco"]
+
+    def _prepare(self, seat: int, action: str) -> _Move:
+        """Check an action against the game's structure; return what it would do (no change)."""
+        if self.phase != "play":
+            raise IllegalAction("game_over" if self.phase == "game_over" else "no_hand_in_play", "no hand is being played")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction("unknown_seat", f"seat must be 0 to {self.players - 1}, got {seat!r}")
+        if not isinstance(action, str):
+            raise IllegalAction("unknown_action", f"an action is a string like play:4c, got {action!r}")
+        hand = self.hand
+        team = seat % self.teams
+        kind, _, argument = action.partition(":")
+        if kind in ("play", "play_covered"):
+            try:
+                card = Card.parse(argument)
+            except CardError as problem:
+                raise IllegalAction("unknown_card", str(problem)) from None
+        elif kind == "mao_de_onze":
+            if argument not in ("play", "fold"):
+                raise IllegalAction("unknown_action", f"{action!r}: the mão de onze decision is mao_de_onze:play or mao_de_onze:fold")
+        elif kind not in ("truco", "accept", "fold") or argument:
+            raise IllegalAction("unknown_action", f"unknown action {action!r}")
+        context: dict[str, Any] = {"actor": seat, "team": team}
+        if hand.decision_pending is not None:
+            if kind != "mao_de_onze":
+                raise IllegalAction("mao_de_onze_pending", f"team {hand.decision_pending} must first decide the mão de onze")
+            if team != hand.decision_pending:
+                raise IllegalAction("not_your_decision", f"the mão de onze is team {hand.decision_pending}'s to decide")
+            context["decision"] = argument
+            return _Move("decide", "mao_de_onze", seat, context)
+        if kind == "mao_de_onze":
+            raise IllegalAction("no_decision_pending", "there is no mão de onze decision to take")
+        pending = hand.pending
+        if pending is not None:
+            if kind not in ("accept", "fold", "truco"):
+                raise IllegalAction("raise_pending", f"team {1 - pending.team if self.teams == 2 else '?'} must first answer the raise to {pending.to}")
+            if team == pending.team:
+                raise IllegalAction("raise_pending", "the other side must answer your raise first")
+            context["raise_"] = pending
+            context["response"] = {"truco": "raise"}.get(kind, kind)
+            if kind == "truco":
+                context["next_raise"] = Raise(team, seat, pending.to, self._step_after(pending.to))
+            return _Move("respond", "respond", seat, context)
+        if kind in ("accept", "fold"):
+            raise IllegalAction("no_raise_pending", f"there is no raise to {kind}")
+        if seat != hand.turn:
+            raise IllegalAction("not_your_turn", f"it is seat {hand.turn}'s turn")
+        if kind == "truco":
+            context["raise_"] = Raise(team, seat, hand.stake, self._step_after(hand.stake))
+            return _Move("raise", "raise", seat, context)
+        if card not in hand.hands[seat]:
+            raise IllegalAction("card_not_in_hand", f"seat {seat} does not hold {card}")
+        context["action"] = _CardAction(str(card), kind == "play_covered")
+        context["card"] = card
+        return _Move("play", "play", seat, context)
+
+    def _guard(self, move: _Move) -> Clause | None:
+        """The first guard clause that applies to the move, or None."""
+        hooks = [move.hook]
+        if "next_raise" in move.context:
+            hooks.append("raise")
+        for hook in hooks:
+            context = dict(move.context)
+            if hook == "raise" and "next_raise" in context:
+                context["raise_"] = context["next_raise"]
+            self._scope.enter(hook, context)
+            for clause in self.ruleset.guards(hook):
+                if clause.when is None or self._call(clause, clause.when.test):
+                    return clause
+        if move.hook in ("raise",) or "next_raise" in move.context:
+            proposal = move.context.get("next_raise") or move.context["raise_"]
+            if proposal.to is None:
+                raise IllegalAction("no_higher_stake", f"the stake cannot go above {proposal.before}")
+        return None
+
+    def _do_play(self, move: _Move) -> None:
+        hand, seat, card = self.hand, move.seat, move.context["card"]
+        hand.hands[seat].remove(card)
+        trick = hand.tricks[-1]
+        trick.plays.append(Play(seat, card, move.context["action"].covered))
+        self._emit("card_played", seat=seat, card=str(card), covered=move.context["action"].covered, trick=trick.number)
+        self._run("play", move.context)
+        if hand.over:
+            return
+        if len(trick.plays) < self.players:
+            hand.turn = (seat + 1) % self.players
+            return
+        self._close_trick(trick)
+
+    def _do_raise(self, move: _Move) -> None:
+        proposal: Raise = move.context["raise_"]
+        self.hand.pending = proposal
+        self.hand.raised_by = proposal.team
+        self._emit("stake_raised", seat=proposal.seat, team=proposal.team, before=proposal.before, to=proposal.to)
+        self._run("raise", move.context)
+
+    def _do_respond(self, move: _Move) -> None:
+        hand = self.hand
+        hand.pending = None
+        response = move.context["response"]
+        self._emit({"accept": "raise_accepted", "fold": "raise_folded", "raise": "raise_accepted"}[response],
+                   seat=move.seat, team=move.context["team"], to=move.context["raise_"].to)
+        self._run("respond", move.context)
+        if response == "raise" and not hand.over:
+            context = dict(move.context, raise_=move.context["next_raise"])
+            del context["response"]
+            self._do_raise(_Move("raise", "raise", move.seat, context))
+
+    def _do_decide(self, move: _Move) -> None:
+        self.hand.decision_pending = None
+        self._emit("mao_de_onze_decided", seat=move.seat, team=move.context["team"], decision=move.context["decision"])
+        self._run("mao_de_onze", move.context)
+
+    # ------------------------------------------------------------------ the vaza
+    def _start_trick(self) -> None:
+        hand = self.hand
+        leader = hand.next_leader
+        if leader is None:
+            raise RuleSetIncomplete(f"rule set {self.ruleset.id}: no clause chose who leads vaza {len(hand.tricks) + 1} (call lead(seat))")
+        hand.tricks.append(Trick(len(hand.tricks) + 1, leader))
+        hand.turn = leader
+        hand.next_leader = None
+
+    def _close_trick(self, trick: Trick) -> None:
+        hand = self.hand
+        strengths = hand.strengths
+        powers = [0 if play.covered else strengths[play.card] for play in trick.plays]
+        top = max(powers)
+        top_plays = [play for play, power in zip(trick.plays, powers) if power == top]
+        trick.first_top_seat = top_plays[0].seat
+        if len(top_plays) == 1:
+            self._take(trick, top_plays[0].seat)
+        else:
+            trick.tied = True
+            trick.tied_within_team = len({play.seat % self.teams for play in top_plays}) == 1
+            self._emit("trick_tied", trick=trick.number, seats=[play.seat for play in top_plays])
+        hand.turn = None
+        self._run("trick_end")
+        self._run("after_trick")
+        if hand.over:
+            return
+        if not any(hand.hands):
+            raise RuleSetIncomplete(f"rule set {self.ruleset.id}: every card is played and no clause ended the hand")
+        self._start_trick()
+
+    def _take(self, trick: Trick, seat: int) -> None:
+        trick.tied = False
+        trick.winner_seat = seat
+        trick.winner = seat % self.teams
+        self._emit("trick_won", trick=trick.number, seat=seat, team=trick.winner)
+
+    # ------------------------------------------------------------------ clauses
+    def _run(self, hook: str, context: dict[str, Any] | None = None) -> None:
+        scope = self._scope
+        for clause in self.ruleset.effects(hook):
+            if hook in _HAND_HOOKS and self.hand.over:
+                break
+            scope.enter(hook, context)
+            if clause.when is None or self._call(clause, clause.when.test):
+                scope.clause = clause
+                self._call(clause, clause.then.run)
+
+    def _call(self, clause: Clause, function: Any) -> Any:
+        try:
+            return function(self._scope)
+        except (IllegalAction, RuleSetIncomplete):
+            raise
+        except Exception as problem:  # a clause that reads a missing value, divides by zero…
+            raise RuleSetIncomplete(f"clause {clause.id} ({clause.place}) failed: {type(problem).__name__}: {problem}") from None
+
+    def _end_hand_if_over(self) -> None:
+        hand = self.hand
+        if hand is not None and hand.over and not hand.closed:
+            hand.closed = True
+            self._run("hand_end")
+            self._emit("hand_ended", hand=hand.number, score=list(self.score), next_dealer=self.next_dealer)
+
+    def _finish(self) -> list[Event]:
+        self._end_hand_if_over()
+        events, self._events = self._events, []
+        return events
+
+    def _emit(self, kind: str, **fields: Any) -> None:
+        self._events.append({"type": kind, **fields})
+
+    def _step_after(self, value: int) -> int | None:
+        return next((step for step in self.ruleset.ladder if step > value), None)
+
+    # ------------------------------------------------------------------ dealing and views
+    def _forced_deal(self, hands: Any, vira: Any) -> tuple[list[list[Card]], Card | None]:
+        ruleset = self.ruleset
+        if isinstance(hands, dict):
+            if sorted(hands) != list(range(self.players)):
+                raise BadDeal(f"a forced deal gives cards to every seat 0..{self.players - 1}, got seats {sorted(hands)}")
+            hands = [hands[seat] for seat in range(self.players)]
+        if len(hands) != self.players:
+            raise BadDeal(f"a forced deal needs {self.players} hands, got {len(hands)}")
+        try:
+            dealt = [[card if isinstance(card, Card) else Card.parse(card) for card in cards] for cards in hands]
+            turned = None if vira is None else (vira if isinstance(vira, Card) else Card.parse(vira))
+        except CardError as problem:
+            raise BadDeal(str(problem)) from None
+        deck = set(ruleset.deck)
+        seen: set[Card] = set()
+        for seat, cards in enumerate(dealt):
+            if len(cards) != ruleset.hand_size:
+                raise BadDeal(f"seat {seat} gets {len(cards)} cards; {ruleset.id} deals {ruleset.hand_size}")
+            for card in cards:
+                if card not in deck:
+                    raise BadDeal(f"{card} is not in the {ruleset.id} deck")
+                if card in seen:
+                    raise BadDeal(f"{card} is dealt twice")
+                seen.add(card)
+        if ruleset.vira and turned is None:
+            raise BadDeal(f"{ruleset.id} turns a vira; the forced deal needs one")
+        if not ruleset.vira and turned is not None:
+            raise BadDeal(f"{ruleset.id} turns no vira")
+        if turned is not None and (turned not in deck or turned in seen):
+            raise BadDeal(f"the vira {turned} is {'in a hand' if turned in seen else 'not in the deck'}")
+        return dealt, turned
+
+    def _sees(self, viewer: int | None, seat: int) -> bool:
+        if viewer is None or viewer == seat:
+            return True
+        team = viewer % self.teams
+        return seat % self.teams == team and team in self.hand.partners_see
+
+    def _trick_view(self, trick: Trick, viewer: int | None) -> dict[str, Any]:
+        return {
+            "number": trick.number,
+            "leader": trick.leader,
+            "cards": [{"seat": play.seat, "card": None if play.covered and viewer not in (None, play.seat) else str(play.card),
+                       "covered": play.covered} for play in trick.plays],
+            "winner": trick.winner,
+            "winner_seat": trick.winner_seat,
+            "tied": trick.tied,
+        }
+
+
+class _Move:
+    """A structurally valid action, before guards: its kind, hook, seat and expression context."""
+
+    __slots__ = ("kind", "hook", "seat", "context")
+
+    def __init__(self, kind: str, hook: str, seat: int, context: dict[str, Any]):
+        self.kind, self.hook, self.seat, self.context = kind, hook, seat, context
+
+
+class _CardAction:
+    __slots__ = ("card", "covered")
+
+    def __init__(self, card: str, covered: bool):
+        self.card, self.covered = card, covered
+
+
+class _Game:
+    __slots__ = ("target",)
+
+    def __init__(self, target: int):
+        self.target = target
+
+
+class _Points:
+    __slots__ = ("team", "value")
+
+    def __init__(self, team: int, value: int):
+        self.team, self.value = team, value
+
+
+class _Scope:
+    """What a clause expression sees: the vocabulary's roots as attributes, its builtins as methods."""
+
+    _CONTEXT = ("actor", "team", "action", "raise_", "response", "decision", "points")
+
+    def __init__(self, engine: Engine):
+        self._engine = engine
+        self.clause: Clause | None = None
+        self.hook = ""
+        for name in self._CONTEXT:
+            setattr(self, name, None)
+
+    def enter(self, hook: str, context: dict[str, Any] | None) -> None:
+        self.hook = hook
+        context = context or {}
+        for name in self._CONTEXT:
+            setattr(self, name, context.get(name))
+
+    # roots
+    @property
+    def hand(self) -> Hand:
+        return self._engine.hand
+
+    @property
+    def trick(self) -> Trick:
+        tricks = self._engine.hand.tricks
+        return tricks[-1] if tricks else Trick(0)
+
+    @property
+    def tricks(self) -> TrickBook:
+        return TrickBook(self._engine.hand.tricks)
+
+    @property
+    def score(self) -> list[int]:
+        return self._engine.score
+
+    @property
+    def game(self) -> _Game:
+        return self._engine.game
+
+    @property
+    def players(self) -> int:
+        return self._engine.players
+
+    # queries
+    def opponents(self, team: int) -> int:
+        return (team + 1) % self._engine.teams
+
+    def team_of(self, seat: int) -> int:
+        return seat % self._engine.teams
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self._engine.players
+
+    def wins(self, team: int | None) -> int:
+        return sum(1 for trick in self._engine.hand.tricks if team is not None and trick.winner == team)
+
+    def sole_team_at(self, points: int) -> int | None:
+        teams = [team for team, score in enumerate(self._engine.score) if score == points]
+        return teams[0] if len(teams) == 1 else None
+
+    def all_teams_at(self, points: int) -> bool:
+        return all(score == points for score in self._engine.score)
+
+    def min(self, a: int, b: int) -> int:
+        return min(a, b)
+
+    def max(self, a: int, b: int) -> int:
+        return max(a, b)
+
+    # effects
+    def award(self, team: int, points: int) -> None:
+        engine = self._engine
+        engine.score[team] += points
+        engine._emit("points_awarded", team=team, points=points, clause=self.clause.id if self.clause else None,
+                     score=list(engine.score))
+        saved = (self.hook, {name: getattr(self, name) for name in self._CONTEXT}, self.clause)
+        engine._run("points", {"points": _Points(team, points)})
+        hook, context, self.clause = saved
+        self.enter(hook, context)
+
+    def win_hand(self, team: int) -> None:
+        engine = self._engine
+        engine._emit("hand_won", team=team, points=engine.hand.stake, clause=self.clause.id if self.clause else None)
+        self.award(team, engine.hand.stake)
+        self.end_hand()
+
+    def end_hand(self) -> None:
+        self._engine.hand.over = True
+
+    def win_game(self, team: int) -> None:
+        engine = self._engine
+        if engine.winner is None:
+            engine.winner = team
+            engine._emit("game_won", team=team, score=list(engine.score), clause=self.clause.id if self.clause else None)
+        engine.hand.over = True
+
+    def take_trick(self, seat: int) -> None:
+        self._engine._take(self._engine.hand.tricks[-1], seat)
+
+    def lead(self, seat: int) -> None:
+        self._engine.hand.next_leader = seat
+
+    def pass_deal(self, seat: int) -> None:
+        self._engine.next_dealer = seat
+
+    def set_stake(self, points: int) -> None:
+        hand = self._engine.hand
+        if hand.stake != points:
+            hand.stake = points
+            self._engine._emit("stake_set", stake=points, clause=self.clause.id if self.clause else None)
+
+    def mao_de_onze(self, team: int | None) -> None:
+        hand = self._engine.hand
+        hand.mao_de_onze = True
+        hand.mao_de_onze_team = team
+        hand.decision_pending = team
+        self._engine._emit("mao_de_onze", team=team, clause=self.clause.id if self.clause else None)
+
+    def show_partner_hands(self, team: int) -> None:
+        self._engine.hand.partners_see.add(team)
+
+    def forbid(self, reason: str) -> None:  # guards are handled before the action; never reached
+        raise IllegalAction(reason, f"forbidden: {reason}", self.clause.id if self.clause else None)
+
+    def foul(self, reason: str) -> None:
+        self._engine._emit("foul", seat=self.actor, team=self.team, reason=reason, clause=self.clause.id if self.clause else None)

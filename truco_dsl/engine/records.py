@@ -1,0 +1,102 @@
+"""The interpreter's state records: a vaza (``Trick``), a raise (``Raise``), a hand (``Hand``).
+
+Their attribute names are the fields the clause language reads (``truco_dsl.lang.vocabulary``):
+``trick.tied``, ``hand.stake``, ``raise.before`` … No rule lives here; the records only hold what
+happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from truco_dsl.cards import Card
+
+
+@dataclass(slots=True)
+class Play:
+    """One card on the table: who played it, which card, and whether face down."""
+
+    seat: int
+    card: Card
+    covered: bool
+
+
+@dataclass(slots=True)
+class Trick:
+    """A vaza. ``number`` from 1; ``leader`` the seat that played first; ``plays`` in order.
+
+    Once complete: ``winner_seat`` / ``winner`` (team) of the strongest card, or ``tied`` when the
+    strongest cards are equal; ``tied_within_team`` when all those tied cards are one team's;
+    ``first_top_seat`` the seat of the first strongest card played.
+    """
+
+    number: int
+    leader: int | None = None
+    plays: list[Play] = field(default_factory=list)
+    winner_seat: int | None = None
+    winner: int | None = None
+    tied: bool = False
+    tied_within_team: bool = False
+    first_top_seat: int | None = None
+
+    @property
+    def cards_played(self) -> int:
+        return len(self.plays)
+
+
+class TrickBook:
+    """``tricks[n]`` for expressions: the hand's vazas by number from 1; a vaza not yet played reads
+    as an empty ``Trick`` of that number."""
+
+    __slots__ = ("tricks",)
+
+    def __init__(self, tricks: list[Trick]):
+        self.tricks = tricks
+
+    def __getitem__(self, number: int) -> Trick:
+        if isinstance(number, int) and 1 <= number <= len(self.tricks):
+            return self.tricks[number - 1]
+        return Trick(number)
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """A raise of the stake: by ``seat`` of ``team``, from ``before`` to ``to`` points (``to`` is
+    None when the ladder has no higher step)."""
+
+    team: int
+    seat: int
+    before: int
+    to: int | None
+
+
+@dataclass(slots=True)
+class Hand:
+    """One hand (mão): the deal and everything played since. Points are in tentos."""
+
+    number: int
+    dealer: int
+    hands: list[list[Card]]
+    vira: Card | None
+    strengths: dict[Card, int]
+    stake: int
+    mao_seat: int | None = None
+    turn: int | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    raised_by: int | None = None
+    pending: Raise | None = None
+    mao_de_onze: bool = False
+    mao_de_onze_team: int | None = None
+    decision_pending: int | None = None
+    partners_see: set[int] = field(default_factory=set)
+    next_leader: int | None = None
+    over: bool = False
+    closed: bool = False  # the hand_end clauses have run
+
+    @property
+    def raise_pending(self) -> bool:
+        return self.pending is not None
+
+    @property
+    def tricks_played(self) -> int:
+        return sum(1 for trick in self.tricks if trick.winner is not None or trick.tied)
