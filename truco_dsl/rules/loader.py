@@ -152,9 +152,9 @@ def _read(path: Path) -> _File:
     _record_marks(parsed, node, ())
     if parsed.problems:  # duplicate keys: the document is not what the author wrote
         return parsed
-    _check_schema(parsed)
-    if not parsed.problems:
-        _check_meaning(parsed)
+    broken = _check_schema(parsed)
+    if not any(len(path) < 2 for path in broken):  # the top level is sound: check what the schema cannot
+        _check_meaning(parsed, broken)
     return parsed
 
 
@@ -177,10 +177,13 @@ def _record_marks(parsed: _File, node: yaml.Node, path: YamlPath) -> None:
             _record_marks(parsed, item, path + (index,))
 
 
-def _check_schema(parsed: _File) -> None:
+def _check_schema(parsed: _File) -> set[YamlPath]:
+    """Report every schema error; return the paths (cut to two parts) of the broken parts."""
     errors = sorted(_schema_validator().iter_errors(parsed.document), key=lambda error: list(map(str, error.absolute_path)))
+    broken: set[YamlPath] = set()
     for error in errors:
         path = tuple(error.absolute_path)
+        broken.add(path[:2])
         where = yaml_path(path) or "the top level"
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
@@ -192,10 +195,12 @@ def _check_schema(parsed: _File) -> None:
             parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
         else:
             parsed.report(path, f"{where}: {error.message}")
+    return broken
 
 
-def _check_meaning(parsed: _File) -> None:
-    """What the schema cannot say: clause ids known and unique, cards real, expressions compile."""
+def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
+    """What the schema cannot say: clause ids known and unique, cards real, expressions compile.
+    Parts in ``broken`` (schema errors already reported) are skipped."""
     document = parsed.document
     ruleset_id = document["ruleset"]
     if ruleset_id != parsed.path.stem:
@@ -206,10 +211,12 @@ def _check_meaning(parsed: _File) -> None:
         parsed.report((), f"spec/sources is malformed: {problem}")
         return
     for group in ("table", "deck", "deal", "stakes", "game"):
+        if any(path[:1] == (group,) for path in broken):
+            continue
         for clause_id in (document.get(group) or {}).get("cites", {}):
             if clause_id not in sources:
                 parsed.report((group, "cites", clause_id), f"clause id {clause_id} is not in spec/sources", at_key=True)
-    manilha = (document.get("deck") or {}).get("manilha") or {}
+    manilha = {} if any(path[:1] == ("deck",) for path in broken) else (document.get("deck") or {}).get("manilha") or {}
     for clause_id in manilha.get("cites", {}):
         if clause_id not in sources:
             parsed.report(("deck", "manilha", "cites", clause_id), f"clause id {clause_id} is not in spec/sources", at_key=True)
@@ -220,6 +227,8 @@ def _check_meaning(parsed: _File) -> None:
             parsed.report(("deck", "manilha", "cards", index), str(problem))
     seen: dict[str, int] = {}
     for index, entry in enumerate(document.get("clauses", [])):
+        if ("clauses", index) in broken:
+            continue
         clause_id = entry["id"]
         if clause_id in seen:
             parsed.report(("clauses", index, "id"), f"duplicate clause id {clause_id} (also clauses[{seen[clause_id]}])")

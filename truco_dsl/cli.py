@@ -1,0 +1,91 @@
+"""The ``truco`` command: validate rule files, run the conformance suite, play a game.
+
+    truco validate FILE...                      check rule files; exit 2 if any has a problem
+    truco conform [--ruleset ID|FILE] [--tags EXPR] [--junit-xml PATH] [--json PATH]
+    truco play [--ruleset ID|FILE] [--seed N] [--players N]
+
+Exit codes: 0 success; 1 the suite found failing scenarios; 2 bad input (a malformed rule file, an
+unknown rule set, a bad option). A user's mistake never ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from truco_dsl.rules import RulesetError, check_files, load_ruleset
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _validate(options: argparse.Namespace) -> int:
+    report = check_files([Path(name) for name in options.files])
+    bad = 0
+    for path, problems in report.items():
+        if not problems:
+            ruleset = load_ruleset(path)
+            print(f"{path}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), {len(ruleset.clauses)} clauses")
+            continue
+        bad += 1
+        for problem in problems:
+            print(problem.render(), file=sys.stderr)
+        print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def _conform(options: argparse.Namespace) -> int:
+    from truco_dsl.conformance.runner import run_conformance
+
+    return run_conformance(ruleset=options.ruleset, tags=options.tags, junit_xml=options.junit_xml, json_path=options.json)
+
+
+def _play(options: argparse.Namespace) -> int:
+    from truco_dsl.play import play_game
+
+    return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``truco`` (subcommands validate, conform, play)."""
+    parser = argparse.ArgumentParser(prog="truco", description="Truco Paulista regulations as executable rule files.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    validate = commands.add_parser("validate", help="check rule files and report every problem with its place")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="rule files (.yaml)")
+    validate.set_defaults(run=_validate)
+
+    conform = commands.add_parser("conform", help="run the conformance suite against the reference engine")
+    conform.add_argument("--ruleset", default=None, metavar="ID|FILE",
+                         help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant")
+    conform.add_argument("--tags", default=None, metavar="EXPR", help='Cucumber tag expression, e.g. "@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2"')
+    conform.add_argument("--junit-xml", default=None, metavar="PATH", help="also write a JUnit XML report")
+    conform.add_argument("--json", default=None, metavar="PATH", help="also write one JSON record per scenario")
+    conform.set_defaults(run=_conform)
+
+    play = commands.add_parser("play", help="play one game in the terminal against bots")
+    play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE")
+    play.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffle (same seed, same deals)")
+    play.add_argument("--players", type=int, default=2, metavar="N", help="seats at the table (you are seat 0)")
+    play.set_defaults(run=_play)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``truco`` with ``argv`` (default: the process arguments). Returns the exit code."""
+    options = build_parser().parse_args(argv)
+    try:
+        return options.run(options)
+    except RulesetError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except FileNotFoundError as error:
+        print(f"truco: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
