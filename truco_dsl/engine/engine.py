@@ -280,21 +280,22 @@ class Engine:
         return _Move("play", "play", seat, context)
 
     def _guard(self, move: _Move) -> Clause | None:
-        """The first guard clause that applies to the move, or None."""
-        hooks = [move.hook]
+        """The first guard clause whose ``when`` holds for the move, or None.
+
+        A raise made in answer to a raise is checked as an answer (``respond``) and as a raise.
+        Raises ``IllegalAction("no_higher_stake")`` for a raise past the top of the ladder that no
+        clause refused (the ladder has no step to raise to).
+        """
+        checks = [(move.hook, move.context)]
         if "next_raise" in move.context:
-            hooks.append("raise")
-        for hook in hooks:
-            context = dict(move.context)
-            if hook == "raise" and "next_raise" in context:
-                context["raise_"] = context["next_raise"]
+            checks.append(("raise", dict(move.context, raise_=move.context["next_raise"])))
+        for hook, context in checks:
             self._scope.enter(hook, context)
             for clause in self.ruleset.guards(hook):
                 if clause.when is None or self._call(clause, clause.when.test):
                     return clause
-        if move.hook in ("raise",) or "next_raise" in move.context:
-            proposal = move.context.get("next_raise") or move.context["raise_"]
-            if proposal.to is None:
+            proposal = context.get("raise_") if hook == "raise" else None
+            if proposal is not None and proposal.to is None:
                 raise IllegalAction("no_higher_stake", f"the stake cannot go above {proposal.before}")
         return None
 

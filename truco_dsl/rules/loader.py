@@ -232,8 +232,7 @@ def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
         clause_id = entry["id"]
         if clause_id in seen:
             parsed.report(("clauses", index, "id"), f"duplicate clause id {clause_id} (also clauses[{seen[clause_id]}])")
-            continue
-        seen[clause_id] = index
+        seen.setdefault(clause_id, index)
         if clause_id.partition(".")[0] not in sources:
             parsed.report(("clauses", index, "id"), f"clause id {clause_id.partition('.')[0]} is not in spec/sources")
         for position, other in enumerate(entry.get("also", [])):
@@ -298,7 +297,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
             return {}, [], [], list(parsed.problems)
         parameters, clauses, lineage, problems = _resolve(parent.resolve(), chain + (parent.resolve(),), files)
         if problems:
-            return {}, [], [], problems + [Problem(parsed.place(("extends",)), f"its parent rule set {parent_id!r} has the problems above")]
+            parsed.report(("extends",), f"its parent rule set {parent_id!r} has the problems above")
+            return {}, [], [], problems + parsed.problems
     for group in _PARAMETERS:
         if group in document:
             parameters[group] = _merge(parameters.get(group, {}), document[group])
@@ -400,7 +400,7 @@ def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
 def _load_cached(path: Path, stamp: float) -> RuleSet:
     ruleset, problems = _load_path(path)
     if problems:
-        raise RulesetError(sorted(problems, key=lambda problem: (problem.place.file, problem.place.line, problem.place.column)))
+        raise RulesetError(_in_reading_order(problems))
     return ruleset  # type: ignore[return-value]
 
 
@@ -434,5 +434,11 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
         if not path.is_file():
             report[path] = [Problem(Place(str(path), 1, 1), "no such file")]
             continue
-        report[path] = sorted(_load_path(path)[1], key=lambda problem: (problem.place.file != str(path.resolve()), problem.place.line, problem.place.column))
+        report[path] = _in_reading_order(_load_path(path)[1])
     return report
+
+
+def _in_reading_order(problems: list[Problem]) -> list[Problem]:
+    """Problems file by file (ancestors first, as found), each file's from top to bottom."""
+    files = list(dict.fromkeys(problem.place.file for problem in problems))
+    return sorted(problems, key=lambda problem: (files.index(problem.place.file), problem.place.line, problem.place.column))
