@@ -61,12 +61,16 @@ class Engine:
     allows), numbered 0.. in the order of play, team = seat % 2; ``seed``: seeds every shuffled
     deal (same seed, same game); ``dealer``: the first hand's dealer (default: the last seat, so
     seat 0 is the mão); ``scores``: starting points per team (default all 0).
-    Raises ``ValueError`` for a player count the rule set does not allow or bad scores/dealer.
+    Raises ``ValueError`` for an abstract rule set, a player count it does not allow, or bad
+    scores/dealer.
     """
 
     def __init__(self, ruleset: RuleSet | str, players: int = 2, seed: int | None = None,
                  dealer: int | None = None, scores: list[int] | tuple[int, ...] | None = None):
         self.ruleset = ruleset if isinstance(ruleset, RuleSet) else load_ruleset(ruleset)
+        if self.ruleset.abstract:
+            raise ValueError(f"rule set {self.ruleset.id} is a common core that other rule sets extend; "
+                             f"it is not played by itself (play one that extends it, like atb-2004)")
         if players not in self.ruleset.players:
             allowed = ", ".join(map(str, self.ruleset.players))
             raise ValueError(f"rule set {self.ruleset.id} is played by {allowed} players, not {players}")
@@ -283,8 +287,8 @@ class Engine:
         """The first guard clause whose ``when`` holds for the move, or None.
 
         A raise made in answer to a raise is checked as an answer (``respond``) and as a raise.
-        Raises ``IllegalAction("no_higher_stake")`` for a raise past the top of the ladder that no
-        clause refused (the ladder has no step to raise to).
+        Raises ``RuleSetIncomplete`` for a raise past the top of the ladder that no clause refused:
+        the ladder has no step to raise to, and saying so is the rule set's job.
         """
         checks = [(move.hook, move.context)]
         if "next_raise" in move.context:
@@ -296,7 +300,7 @@ class Engine:
                     return clause
             proposal = context.get("raise_") if hook == "raise" else None
             if proposal is not None and proposal.to is None:
-                raise IllegalAction("no_higher_stake", f"the stake cannot go above {proposal.before}")
+                raise RuleSetIncomplete(f"rule set {self.ruleset.id}: no clause refuses a raise above the top of the ladder ({proposal.before})")
         return None
 
     def _do_play(self, move: _Move) -> None:

@@ -103,16 +103,42 @@ class _File:
         """Where (expression line, column), 1-based, falls in the file, for a scalar starting at line/column."""
         expression_line, expression_column = offset
         style = self.styles.get(path)
-        if style in ("|", ">"):
-            target = line + expression_line
-            text = self.lines[target] if target < len(self.lines) else ""
-            return target, len(text) - len(text.lstrip()) + expression_column - 1
+        # a block's content starts on the next line; YAML strips the indentation of its first
+        # non-blank line from every line, so that indentation (not each line's own) is added back
+        content = next((text for text in self.lines[line + 1:] if text.strip()), "")
+        indent = len(content) - len(content.lstrip())
+        if style == "|":
+            return line + expression_line, indent + expression_column - 1
+        text = self._value(path)
+        if style in (">", None) and isinstance(text, str):
+            # folded and plain scalars join their lines with one character: walk the file's lines
+            index = sum(len(part) + 1 for part in text.split("\n")[:expression_line - 1]) + expression_column - 1
+            if style == ">":
+                pieces = [(number, indent, self.lines[number][indent:].rstrip()) for number in range(line + 1, len(self.lines))]
+            else:
+                pieces = [(line, column, self.lines[line][column:].rstrip())] + [
+                    (number, len(self.lines[number]) - len(self.lines[number].lstrip()), self.lines[number].strip())
+                    for number in range(line + 1, len(self.lines))]
+            start = 0
+            for number, first, piece in (piece for piece in pieces if piece[2]):
+                if index <= start + len(piece):
+                    return number, first + index - start
+                start += len(piece) + 1
         if expression_line > 1:
             target = line + expression_line - 1
             text = self.lines[target] if target < len(self.lines) else ""
             return target, len(text) - len(text.lstrip()) + expression_column - 1
         quote = 1 if style in ("'", '"') else 0
         return line, column + quote + expression_column - 1
+
+    def _value(self, path: YamlPath) -> Any:
+        value: Any = self.document
+        for part in path:
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return value
 
     def report(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> None:
         place = self.place(path, at_key, offset)
@@ -141,9 +167,14 @@ def _read(path: Path) -> _File:
     except yaml.YAMLError as problem:
         mark = getattr(problem, "problem_mark", None) or getattr(problem, "context_mark", None)
         line, column = (mark.line, mark.column) if mark else (0, 0)
-        what = " ".join(part for part in (getattr(problem, "context", None), getattr(problem, "problem", None)) if part)
+        what = getattr(problem, "problem", None) or str(problem)
+        context, context_mark = getattr(problem, "context", None), getattr(problem, "context_mark", None)
+        if context and context_mark is not None and context_mark is not mark:
+            what += f" ({context} that starts at line {context_mark.line + 1}, column {context_mark.column + 1})"
+        elif context:
+            what += f" ({context})"
         parsed.value_marks[()] = (line, column)
-        parsed.report((), f"not valid YAML: {what or problem}")
+        parsed.report((), f"not valid YAML: {what}")
         return parsed
     if not isinstance(document, dict):
         parsed.report((), "a rule file is a YAML mapping that starts with `ruleset: <id>`")
@@ -153,7 +184,7 @@ def _read(path: Path) -> _File:
     if parsed.problems:  # duplicate keys: the document is not what the author wrote
         return parsed
     broken = _check_schema(parsed)
-    if not any(len(path) < 2 for path in broken):  # the top level is sound: check what the schema cannot
+    if not broken & {(), ("ruleset",), ("clauses",)}:  # what every later check reads is sound
         _check_meaning(parsed, broken)
     return parsed
 
@@ -183,19 +214,41 @@ def _check_schema(parsed: _File) -> set[YamlPath]:
     broken: set[YamlPath] = set()
     for error in errors:
         path = tuple(error.absolute_path)
-        broken.add(path[:2])
         where = yaml_path(path) or "the top level"
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
+                broken.add((path + (key,))[:2])  # the unknown key is broken, not the mapping around it
                 parsed.report(path + (key,), f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}", at_key=True)
-        elif error.validator == "required":
+            continue
+        broken.add(path[:2])
+        if error.validator == "required":
             parsed.report(path, f"{where} is missing {error.message.split(' is a required')[0]}")
         elif error.validator == "pattern":
             parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
         else:
             parsed.report(path, f"{where}: {error.message}")
     return broken
+
+
+def _normalised(text: str) -> str:
+    return " ".join(re.sub(r"[^\w]+", " ", text.casefold()).split())
+
+
+def _quotes(cite: str, source_text: str) -> bool:
+    """Whether ``cite`` quotes ``source_text``: every part between ``[...]`` is in it, ignoring
+    case, punctuation and spacing."""
+    text = _normalised(source_text)
+    return all(_normalised(part) in text for part in cite.split("[...]"))
+
+
+def _check_quote(parsed: _File, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
+    source = sources.get(clause_id)
+    if source is None:
+        parsed.report(path, f"clause id {clause_id} is not in spec/sources", at_key=at_key)
+    elif not _quotes(cite, source.text):
+        parsed.report(path, f"the cite is not a quote of {clause_id} ({source.source}.md line {source.line}: "
+                            f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}); quote its words, with [...] for a gap")
 
 
 def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
@@ -213,13 +266,11 @@ def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
     for group in ("table", "deck", "deal", "stakes", "game"):
         if any(path[:1] == (group,) for path in broken):
             continue
-        for clause_id in (document.get(group) or {}).get("cites", {}):
-            if clause_id not in sources:
-                parsed.report((group, "cites", clause_id), f"clause id {clause_id} is not in spec/sources", at_key=True)
+        for clause_id, cite in (document.get(group) or {}).get("cites", {}).items():
+            _check_quote(parsed, (group, "cites", clause_id), clause_id, cite, sources, at_key=clause_id not in sources)
     manilha = {} if any(path[:1] == ("deck",) for path in broken) else (document.get("deck") or {}).get("manilha") or {}
-    for clause_id in manilha.get("cites", {}):
-        if clause_id not in sources:
-            parsed.report(("deck", "manilha", "cites", clause_id), f"clause id {clause_id} is not in spec/sources", at_key=True)
+    for clause_id, cite in manilha.get("cites", {}).items():
+        _check_quote(parsed, ("deck", "manilha", "cites", clause_id), clause_id, cite, sources, at_key=clause_id not in sources)
     for index, token in enumerate(manilha.get("cards", [])):
         try:
             Card.parse(token)
@@ -235,6 +286,8 @@ def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
         seen.setdefault(clause_id, index)
         if clause_id.partition(".")[0] not in sources:
             parsed.report(("clauses", index, "id"), f"clause id {clause_id.partition('.')[0]} is not in spec/sources")
+        else:
+            _check_quote(parsed, ("clauses", index, "cite"), clause_id.partition(".")[0], entry["cite"], sources)
         for position, other in enumerate(entry.get("also", [])):
             if other.partition(".")[0] not in sources:
                 parsed.report(("clauses", index, "also", position), f"clause id {other} is not in spec/sources")
@@ -314,15 +367,19 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
             clauses.append(clause)
         else:
             clauses[position] = clause
+    parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
     return parameters, clauses, [document["ruleset"]] + lineage, list(parsed.problems)
 
 
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """A parameter group overridden by a child: keys merged deeply, lists and ``cites`` replaced
+    (a child that changes a value says again which clauses its values come from)."""
     merged = dict(old)
     for key, value in new.items():
-        merged[key] = _merge(old[key], value) if isinstance(value, dict) and isinstance(old.get(key), dict) else value
+        mergeable = key != "cites" and isinstance(value, dict) and isinstance(old.get(key), dict)
+        merged[key] = _merge(old[key], value) if mergeable else value  # a group's cites are replaced whole
     return merged
 
 
@@ -378,6 +435,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     cites.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
     return RuleSet(
         id=lineage[0], title=parameters["title"], source=parameters.get("source"), lineage=tuple(lineage),
+        abstract=parameters["abstract"],
         players=tuple(players), teams=teams, ranks=rank_tuple, suits=suit_tuple, manilha_rule=rule,
         manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),

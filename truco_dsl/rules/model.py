@@ -55,7 +55,8 @@ class RuleSet:
     vira), ``manilha_cards`` weakest first (rule fixed); ``hand_size`` cards per seat; ``vira``
     whether one is turned; ``ladder`` the stake in points, first value then each raise; ``target``
     points that win the game. ``clauses`` in firing order. ``cites``: parameter clause id -> quote.
-    ``lineage``: this rule set's id, then its parents'. ``places``: clause id -> where it is written.
+    ``lineage``: this rule set's id, then its parents'. ``abstract``: a core that other rule sets
+    extend, not complete enough to be played by itself (the engine refuses it).
     """
 
     id: str
@@ -76,6 +77,7 @@ class RuleSet:
     clauses: tuple[Clause, ...]
     cites: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     file: str = ""
+    abstract: bool = False
 
     def __post_init__(self) -> None:
         guards: dict[str, tuple[Clause, ...]] = {}

@@ -1,0 +1,188 @@
+"""The engine adapter: the only door through which the conformance steps reach an engine.
+
+An engine under test is wrapped in an object that follows ``EngineAdapter``. The step definitions
+(``steps.py``) start a game, act for seats and read the state through it and through nothing else,
+so that any engine — in-process, or another program behind a protocol — can run the same scenarios.
+
+Seats are numbered 0.. in the order of play; team = seat % 2. Actions are the canonical strings of
+conformance/STEPS.md: ``play:7c``, ``play_covered:7c``, ``truco`` (every raise), ``accept``,
+``fold``, ``mao_de_onze:play``, ``mao_de_onze:fold``.
+
+The canonical state
+-------------------
+``state(seat)`` returns plain JSON (dicts, lists, strings, numbers, booleans, null). The steps read
+these fields; an adapter may return more, the steps ignore the rest::
+
+    {
+      "phase": "deal" | "play" | "game_over",   # waiting for a deal, a hand in play, game ended
+      "score": [int, int],                      # points (tentos) of team 0 and team 1
+      "winner": int | null,                     # the team that won the game, null while it goes on
+      "next_dealer": int,                       # the seat that deals the next hand
+      "hand": null | {                          # the current (or just finished) hand
+        "stake": int,                           # what the hand is worth now
+        "turn": int | null,                     # the seat to play a card; null when none is due
+        "over": bool,                           # whether the hand has ended
+        "vira": str | null,                     # the card turned, null for rule sets without one
+        "hands": {"<seat>": [str, ...], ...},   # cards still held, keyed by the seat as a string;
+                                                # state(seat) lists only the seats that seat may
+                                                # see (itself, partners when a rule shows them)
+        "tricks": [                             # the vazas started in this hand, in order
+          {"number": int,                       # 1, 2, 3
+           "tied": bool,                        # nobody took it
+           "winner_seat": int | null}, ...      # the seat that took it
+        ]
+      }
+    }
+
+``ReferenceAdapter`` plays the reference interpreter (``truco_dsl.engine``) in-process.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+from truco_dsl.engine import BadDeal, Engine, IllegalAction
+from truco_dsl.rules import RuleSet, RulesetError, load_ruleset
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an engine did with one action.
+
+    ``accepted``: whether it took the action; ``events``: what the action caused (plain JSON dicts,
+    engine-specific, empty when refused); ``reason``: the refusal's code (``not_your_turn`` …) when
+    refused, else None; ``detail``: the engine's own words about a refusal, for failure messages.
+    """
+
+    accepted: bool
+    events: list[dict[str, Any]] = field(default_factory=list)
+    reason: str | None = None
+    detail: str | None = None
+
+
+class SetupRefused(Exception):
+    """The engine could not start the game or deal the hand as asked (an impossible forced deal, a
+    deal when none is due, a player count or score it rejects). The message says what it replied."""
+
+
+@runtime_checkable
+class EngineAdapter(Protocol):
+    """An engine as the conformance steps see it. One adapter object plays one game at a time.
+
+    Every method may raise ``SetupRefused`` where noted; any other exception is an engine crash and
+    makes the scenario an error.
+    """
+
+    #: a short name of the engine, shown in reports ("reference", "my-truco 1.2")
+    name: str
+
+    def supports(self, ruleset: str, players: int) -> bool:
+        """Whether the engine plays rule set ``ruleset`` (an id like ``atb-2004``) with ``players``
+        seats. A scenario the engine does not support is reported as not supported, never passed."""
+        ...
+
+    def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
+                 hands: list[list[str]] | None, vira: str | None, seed: int | None) -> list[dict[str, Any]]:
+        """Start a game and deal its first hand.
+
+        ``dealer``: the seat dealing the first hand; ``scores``: team 0's and team 1's points before
+        it; ``hands``: per seat (index = seat) the cards in notation, or None for a deal shuffled by
+        the engine from ``seed``; ``vira``: the card turned (None with a shuffled deal, or for rule
+        sets that turn none). Returns the events of the deal. Raises ``SetupRefused``.
+        """
+        ...
+
+    def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+        """Deal the next hand of the same game (the previous one is over): forced ``hands`` and
+        ``vira`` as in ``new_game``, or None for a shuffled deal. Returns the events of the deal.
+        Raises ``SetupRefused``."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """The canonical actions ``seat`` may take now (order does not matter); empty if none."""
+        ...
+
+    def act(self, seat: int, action: str) -> Outcome:
+        """Take ``action`` for ``seat``. A refused action must change nothing."""
+        ...
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        """The canonical JSON state (module docstring): the referee's view for None, else what
+        ``seat`` may see."""
+        ...
+
+    def close(self) -> None:
+        """Release the engine (end a subprocess, drop the game)."""
+        ...
+
+
+class ReferenceAdapter:
+    """The reference interpreter, in-process.
+
+    ``rulesets``: rule set id -> the ``RuleSet`` to play when a scenario names that id (to run a
+    variant or a mutant against a regulation's scenarios); ids not in it are loaded from the bundled
+    spec/rulesets with ``load_ruleset``.
+    """
+
+    name = "reference"
+
+    def __init__(self, rulesets: Mapping[str, RuleSet] | None = None):
+        self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
+        self.engine: Engine | None = None
+
+    def ruleset(self, ruleset: str) -> RuleSet:
+        """The RuleSet played for the id ``ruleset``. Raises ``SetupRefused`` when it is unknown or
+        does not load."""
+        if ruleset in self.rulesets:
+            return self.rulesets[ruleset]
+        try:
+            return load_ruleset(ruleset)
+        except (FileNotFoundError, RulesetError) as problem:
+            raise SetupRefused(f"rule set {ruleset!r} cannot be loaded: {problem}") from None
+
+    def supports(self, ruleset: str, players: int) -> bool:
+        try:
+            return players in self.ruleset(ruleset).players
+        except SetupRefused:
+            return False
+
+    def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
+                 hands: list[list[str]] | None, vira: str | None, seed: int | None) -> list[dict[str, Any]]:
+        played = self.ruleset(ruleset)
+        try:
+            self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores))
+        except ValueError as problem:
+            raise SetupRefused(f"the engine refused the game: {problem}") from None
+        return self._deal(hands, vira)
+
+    def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+        return self._deal(hands, vira)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return self._engine().legal_actions(seat)
+
+    def act(self, seat: int, action: str) -> Outcome:
+        try:
+            events = self._engine().act(seat, action)
+        except IllegalAction as refusal:
+            return Outcome(accepted=False, events=[], reason=refusal.reason, detail=str(refusal))
+        return Outcome(accepted=True, events=copy.deepcopy(events))
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        return self._engine().state(seat)
+
+    def close(self) -> None:
+        self.engine = None
+
+    def _engine(self) -> Engine:
+        if self.engine is None:
+            raise SetupRefused("no game has been started (new_game was not called)")
+        return self.engine
+
+    def _deal(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+        try:
+            return self._engine().deal(hands, vira)
+        except (BadDeal, IllegalAction) as problem:
+            raise SetupRefused(f"the engine refused the deal: {problem}") from None

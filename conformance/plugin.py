@@ -1,0 +1,359 @@
+"""The conformance suite's pytest plugin: which engine plays, which scenarios run, what each did.
+
+``ConformancePlugin`` is what ``runner.run_suite`` hands to ``pytest.main(plugins=[...])``. It
+
+- provides the ``adapter`` fixture: a fresh ``EngineAdapter`` per scenario from the adapter factory
+  (default: ``ReferenceAdapter`` playing the rule-set overrides given);
+- loads the step definitions (``steps.py``) and collects the scenarios bound in ``suite.py``;
+- turns Gherkin tags into marks: ``@id:faults-001`` -> ``pytest.mark.id("faults-001")``,
+  ``@clause:ATB-EMPATE-1`` -> ``pytest.mark.clause("ATB-EMPATE-1")``, any other tag ``@wip`` ->
+  ``pytest.mark.tag("wip")``;
+- keeps only the scenarios of the selected ``features/<id>/`` folders that match a Cucumber tag
+  expression (``"@clause:ATB-TRUCO-2 and not @wip"``);
+- records one ``ScenarioResult`` per scenario in ``results``, and rewrites a failed scenario's
+  report to name the failing step, so JUnit XML and pytest's own output say it too.
+
+The module can also be loaded on pytest's command line (``pytest -p truco_dsl.conformance.plugin
+<path of suite.py> --truco-ruleset atb-2004 --truco-tags EXPR --truco-adapter module:factory``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cucumber_tag_expressions import TagExpressionError
+from cucumber_tag_expressions import parse as parse_tag_expression
+
+from truco_dsl.conformance.adapter import EngineAdapter, ReferenceAdapter
+from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset
+
+#: the test module that binds every bundled scenario (collected by path, imported by package name)
+SUITE_MODULE = "truco_dsl.conformance.suite"
+SUITE_PATH = Path(__file__).with_name("suite.py")
+STEPS_MODULE = "truco_dsl.conformance.steps"
+PLUGIN_NAME = "truco-conformance"
+
+#: outcomes of a scenario, as recorded
+PASSED, FAILED, ERROR, UNSUPPORTED, SKIPPED = "passed", "failed", "error", "unsupported", "skipped"
+
+AdapterFactory = Callable[[], EngineAdapter]
+
+
+class SelectionError(ValueError):
+    """A selection the suite cannot run: an unknown rule set, one without scenarios, a bad tag
+    expression, an adapter factory that cannot be imported. The message is one line for the user."""
+
+
+@dataclass
+class ScenarioResult:
+    """What one scenario did.
+
+    ``id``: its ``@id:`` tag (None if it has none); ``clauses``: its ``@clause:`` ids; ``feature``:
+    its file, relative to the features folder (``atb-2004/faults.feature``); ``scenario``: its name;
+    ``ruleset``: the rule set played (the variant's id when a variant stood in for the named one);
+    ``outcome``: ``passed``, ``failed`` (a check did not hold), ``error`` (the engine or the
+    scenario broke), ``unsupported`` (the engine does not play it) or ``skipped``; ``duration`` in
+    seconds; ``failing_step``: the first step that failed, as written with its line; ``message``:
+    why it failed.
+    """
+
+    id: str | None
+    clauses: tuple[str, ...]
+    feature: str
+    scenario: str
+    ruleset: str | None
+    outcome: str
+    duration: float
+    failing_step: str | None = None
+    message: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as plain JSON (``clauses`` a list)."""
+        record = asdict(self)
+        record["clauses"] = list(self.clauses)
+        return record
+
+
+def parse_tags(expression: str | None) -> Any:
+    """Compile a Cucumber tag expression (None or blank: match everything -> None).
+
+    Raises ``SelectionError`` for a malformed expression."""
+    if expression is None or not expression.strip():
+        return None
+    try:
+        return parse_tag_expression(expression)
+    except TagExpressionError as problem:
+        raise SelectionError(f"bad tag expression {expression!r}: {problem}") from None
+
+
+def feature_folders() -> list[str]:
+    """The rule set ids that have bundled scenarios (the ``features/<id>/`` folders), sorted."""
+    return sorted(path.name for path in FEATURES_DIR.iterdir() if path.is_dir() and not path.name.startswith(("_", ".")))
+
+
+def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
+    """Which scenarios to run for a rule set id or rule file, and the RuleSet to play in them.
+
+    Returns ``(folder, ruleset)``: ``folder`` is the nearest rule set in the lineage of the loaded
+    ``ruleset`` that has a ``features/<folder>/`` folder (itself, or e.g. atb-2004 for a variant of
+    it). Raises ``FileNotFoundError`` (unknown id or path), ``RulesetError`` (a malformed rule
+    file) or ``SelectionError`` (no rule set of its lineage has scenarios).
+    """
+    ruleset = load_ruleset(reference)
+    folders = set(feature_folders())
+    for ancestor in ruleset.lineage:
+        if ancestor in folders:
+            return ancestor, ruleset
+    raise SelectionError(f"rule set {ruleset.id} ({' -> '.join(ruleset.lineage)}) has no scenarios: "
+                         f"there is no features/<id>/ folder for it or its parents (there are: {', '.join(sorted(folders)) or 'none'})")
+
+
+def import_factory(reference: str) -> AdapterFactory:
+    """``module:attribute`` -> that callable (an adapter class or a function returning an adapter).
+
+    Raises ``SelectionError`` when it cannot be imported."""
+    module_name, _, attribute = reference.partition(":")
+    if not module_name or not attribute:
+        raise SelectionError(f"an adapter factory is given as module:callable, not {reference!r}")
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as problem:
+        raise SelectionError(f"cannot import the adapter factory {reference!r}: {problem}") from None
+    if not callable(factory):
+        raise SelectionError(f"the adapter factory {reference!r} is not callable")
+    return factory
+
+
+class SuiteModule(pytest.Module):
+    """The suite's test module, imported by its package name (``truco_dsl.conformance.suite``)
+    rather than from its path, so it is one module with one set of step definitions whether the
+    package is installed editable or not, and however often the suite runs in one process."""
+
+    def _getobj(self) -> Any:
+        module = importlib.import_module(SUITE_MODULE)
+        self.config.pluginmanager.consider_module(module)
+        return module
+
+
+class ConformancePlugin:
+    """The plugin object. ``adapter_factory``: makes the adapter for each scenario (default:
+    ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place by the
+    default adapter; ``folders``: the ``features/<id>/`` folders to run (None: all); ``tags``: a
+    Cucumber tag expression (None: every scenario). Raises ``SelectionError`` for a bad expression.
+    After the run, ``results`` holds one ``ScenarioResult`` per scenario run, in order.
+    """
+
+    def __init__(self, adapter_factory: AdapterFactory | None = None, rulesets: Mapping[str, RuleSet] | None = None,
+                 folders: Iterable[str] | None = None, tags: str | None = None):
+        self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
+        self.plays_reference = adapter_factory is None
+        self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets))
+        self.folders = None if folders is None else set(folders)
+        self.tags = tags
+        self.tag_filter = parse_tags(tags)
+        self.results: list[ScenarioResult] = []
+        self._steps: dict[str, tuple[str, str]] = {}  # nodeid -> (failing step, message)
+        self._phases: dict[str, list[tuple[pytest.TestReport, str | None]]] = {}
+
+    # ------------------------------------------------------------------ configuration, collection
+    def pytest_configure(self, config: pytest.Config) -> None:
+        for line in ("id(value): the scenario's stable @id: tag",
+                     "clause(value): a regulation clause the scenario checks (@clause: tag)",
+                     "tag(value): any other Gherkin tag of the scenario",
+                     "gherkin(feature, scenario): the feature file (relative to features/) and scenario name",
+                     "unreadable: a feature file that cannot be parsed (always selected, always an error)"):
+            config.addinivalue_line("markers", line)
+        if not config.pluginmanager.has_plugin(STEPS_MODULE):
+            config.pluginmanager.register(importlib.import_module(STEPS_MODULE), STEPS_MODULE)
+
+    def pytest_pycollect_makemodule(self, module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
+        if module_path.resolve() == SUITE_PATH.resolve():
+            return SuiteModule.from_parent(parent, path=module_path)
+        return None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_bdd_apply_tag(self, tag: str, function: Callable[..., Any]) -> bool:
+        """``id:x`` -> mark id("x"); ``clause:X`` -> mark clause("X"); anything else -> mark tag(...)."""
+        kind, _, value = tag.partition(":")
+        if kind in ("id", "clause") and value:
+            getattr(pytest.mark, kind)(value)(function)
+        else:
+            pytest.mark.tag(tag)(function)
+        return True
+
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        keep, drop = [], []
+        for item in items:
+            (keep if self._selected(item) else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
+    def _selected(self, item: pytest.Item) -> bool:
+        where = item.get_closest_marker("gherkin")
+        if where is None:
+            return True
+        feature = where.kwargs.get("feature", "")
+        if self.folders is not None and feature.split("/", 1)[0] not in self.folders:
+            return False
+        if item.get_closest_marker("unreadable") is not None or self.tag_filter is None:
+            return True
+        return self.tag_filter.evaluate(sorted(gherkin_tags(item)))
+
+    # ------------------------------------------------------------------ the engine
+    @pytest.fixture
+    def adapter(self) -> Generator[EngineAdapter, None, None]:
+        """A fresh engine adapter for one scenario, closed after it."""
+        engine = self.adapter_factory()
+        try:
+            yield engine
+        finally:
+            engine.close()
+
+    # ------------------------------------------------------------------ recording
+    def pytest_bdd_step_error(self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                              step_func: Any, step_func_args: Any, exception: BaseException) -> None:
+        self._steps.setdefault(request.node.nodeid, (_step_text(step), _message(exception)))
+
+    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                          exception: BaseException) -> None:
+        self._steps.setdefault(request.node.nodeid, (
+            _step_text(step), "no step definition matches this step: it is not in the step vocabulary (conformance/STEPS.md)"))
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+        outcome = yield
+        report: pytest.TestReport = outcome.get_result()
+        kind = None
+        if call.excinfo is not None and report.failed:
+            kind = FAILED if call.excinfo.errisinstance((AssertionError, pytest.fail.Exception)) else ERROR
+            failing = self._steps.get(item.nodeid)
+            if failing is not None and call.when == "call":
+                step, message = failing
+                where = item.get_closest_marker("gherkin")
+                header = f"{where.kwargs.get('feature')}: scenario {where.kwargs.get('scenario')!r}\n" if where else ""
+                if kind == FAILED:
+                    report.longrepr = f"{header}step failed: {step}\n{message}"
+                else:
+                    report.sections.append(("conformance", f"{header}step broke: {step}\n{message}"))
+        self._phases.setdefault(item.nodeid, []).append((report, kind))
+
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        for mark in item.iter_markers("id"):
+            item.user_properties.append(("id", mark.args[0]))
+        clauses = [mark.args[0] for mark in item.iter_markers("clause")]
+        if clauses:
+            item.user_properties.append(("clauses", " ".join(sorted(clauses))))
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, None]:
+        started = time.perf_counter()
+        yield
+        self.results.append(self._result(item, time.perf_counter() - started))
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.results.append(ScenarioResult(id=None, clauses=(), feature=report.nodeid, scenario="(collection)",
+                                               ruleset=None, outcome=ERROR, duration=0.0, failing_step=None,
+                                               message=str(report.longrepr)))
+
+    def _result(self, item: pytest.Item, duration: float) -> ScenarioResult:
+        phases = self._phases.pop(item.nodeid, [])
+        failing_step, message = self._steps.pop(item.nodeid, (None, None))
+        outcome = PASSED
+        for report, kind in phases:
+            if report.skipped:
+                reason = _skip_reason(report)
+                outcome = UNSUPPORTED if reason.startswith("not supported") else SKIPPED
+                message = message or reason
+                break
+            if report.failed:
+                outcome = ERROR if report.when != "call" else (kind or FAILED)
+                if message is None:
+                    message = _report_text(report)
+                    failing_step = failing_step or (f"({report.when} of the scenario)" if report.when != "call" else None)
+                break
+        where = item.get_closest_marker("gherkin")
+        named = dict(item.user_properties).get("ruleset")
+        played = self.rulesets[named].id if self.plays_reference and named in self.rulesets else named
+        ids = [mark.args[0] for mark in item.iter_markers("id")]
+        return ScenarioResult(
+            id=ids[0] if ids else None,
+            clauses=tuple(sorted({mark.args[0] for mark in item.iter_markers("clause")})),
+            feature=where.kwargs.get("feature", "") if where else item.nodeid,
+            scenario=where.kwargs.get("scenario", item.name) if where else item.name,
+            ruleset=played,
+            outcome=outcome,
+            duration=round(duration, 6),
+            failing_step=failing_step,
+            message=message,
+        )
+
+
+def gherkin_tags(item: pytest.Item) -> set[str]:
+    """The scenario's Gherkin tags (with ``@``) rebuilt from its marks."""
+    tags = {f"@id:{mark.args[0]}" for mark in item.iter_markers("id")}
+    tags |= {f"@clause:{mark.args[0]}" for mark in item.iter_markers("clause")}
+    tags |= {f"@{mark.args[0]}" for mark in item.iter_markers("tag")}
+    return tags
+
+
+def _step_text(step: Any) -> str:
+    return f"{step.keyword.strip()} {step.name} (line {step.line_number})"
+
+
+def _message(exception: BaseException) -> str:
+    if isinstance(exception, (AssertionError, pytest.fail.Exception)):
+        return str(exception.msg if isinstance(exception, pytest.fail.Exception) else exception) or "assertion failed"
+    return f"{type(exception).__name__}: {exception}"
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def _report_text(report: pytest.TestReport) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    return crash.message if crash is not None else str(report.longrepr)
+
+
+# ---------------------------------------------------------------------- loaded with pytest -p
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("truco", "truco-dsl conformance")
+    group.addoption("--truco-ruleset", default=None, metavar="ID|FILE",
+                    help="run the scenarios of this rule set (a variant file runs its parent's scenarios, playing the variant)")
+    group.addoption("--truco-tags", default=None, metavar="EXPR", help="Cucumber tag expression selecting scenarios")
+    group.addoption("--truco-adapter", default=None, metavar="MODULE:CALLABLE",
+                    help="the engine adapter factory (default: the reference engine)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """When this module is loaded with ``-p``, register a ConformancePlugin built from the options
+    (unless one was passed in already, as ``run_suite`` does)."""
+    if config.pluginmanager.get_plugin(PLUGIN_NAME) is not None or any(
+            isinstance(plugin, ConformancePlugin) for plugin in config.pluginmanager.get_plugins()):
+        return
+    try:
+        folders, rulesets = None, {}
+        reference = config.getoption("truco_ruleset")
+        if reference:
+            folder, ruleset = resolve_ruleset(reference)
+            folders = [folder]
+            if ruleset.id != folder:
+                rulesets[folder] = ruleset
+        factory_name = config.getoption("truco_adapter")
+        factory = import_factory(factory_name) if factory_name else None
+        plugin = ConformancePlugin(factory, rulesets=rulesets or None, folders=folders, tags=config.getoption("truco_tags"))
+    except (SelectionError, FileNotFoundError, ValueError) as problem:
+        raise pytest.UsageError(str(problem).splitlines()[0]) from None
+    config.pluginmanager.register(plugin, PLUGIN_NAME)
+    plugin.pytest_configure(config)

@@ -1,0 +1,519 @@
+"""Step definitions of the step vocabulary (conformance/STEPS.md), written against ``EngineAdapter``.
+
+Loaded as a pytest plugin by ``truco_dsl.conformance.plugin``; the ``adapter`` fixture (an
+``EngineAdapter``) comes from that plugin. Nothing here knows which engine is playing: every step
+goes through the adapter, and every check reads the canonical state documented in ``adapter.py``.
+
+A failing check says what the scenario expected, what the engine replied (the refusal's reason or
+an excerpt of its state) and the action involved; the plugin adds the step and its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from truco_dsl.conformance.adapter import EngineAdapter, Outcome, SetupRefused
+
+#: suit symbols accepted in feature files, written as the canonical letters
+_SUIT_SYMBOLS = str.maketrans({"♣": "c", "♥": "h", "♠": "s", "♦": "d"})
+
+
+@dataclass
+class Attempt:
+    """The last ``tries to`` step: who tried what, what the engine did, and the referee's view of
+    the state just before (for ``the state is unchanged``)."""
+
+    seat: int
+    action: str
+    outcome: Outcome
+    state_before: dict[str, Any]
+
+
+@dataclass
+class Table:
+    """What a scenario has set up so far: the game asked for (``ruleset`` id, ``players``, first
+    ``dealer``, starting ``scores``), whether the engine has started it, and the last attempt."""
+
+    ruleset: str | None = None
+    players: int = 0
+    dealer: int = 0
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    started: bool = False
+    attempt: Attempt | None = None
+
+
+@pytest.fixture
+def table() -> Table:
+    """The scenario's table before ``Given a game of ...`` (no game asked for yet)."""
+    return Table()
+
+
+# ---------------------------------------------------------------------------------------- helpers
+def fail(message: str) -> NoReturn:
+    """Fail the scenario with ``message`` (no Python traceback: the message says it all)."""
+    pytest.fail(message, pytrace=False)
+
+
+def card(token: str) -> str:
+    """A card in canonical notation (suit symbols become letters)."""
+    return token.translate(_SUIT_SYMBOLS)
+
+
+def action(token: str) -> str:
+    """An action in canonical form (``play:7♣`` -> ``play:7c``)."""
+    return token.strip().translate(_SUIT_SYMBOLS)
+
+
+def excerpt(state: dict[str, Any]) -> str:
+    """A one-line summary of a canonical state for failure messages."""
+    parts = [f"score {_score(state)}", f"phase {state.get('phase')!r}"]
+    if state.get("winner") is not None:
+        parts.append(f"winner team {state['winner']}")
+    hand = state.get("hand")
+    if not hand:
+        parts.append("no hand dealt")
+        return ", ".join(parts)
+    parts.append(f"hand worth {hand.get('stake')}")
+    parts.append("hand over" if hand.get("over") else f"turn of seat {hand.get('turn')}")
+    vazas = []
+    for trick in hand.get("tricks") or []:
+        taken = "tied" if trick.get("tied") else (f"seat {trick.get('winner_seat')}" if trick.get("winner_seat") is not None else "unfinished")
+        vazas.append(f"{trick.get('number')}: {taken}")
+    parts.append(f"vazas [{', '.join(vazas)}]")
+    return ", ".join(parts)
+
+
+def _score(state: dict[str, Any]) -> str:
+    score = state.get("score")
+    return " to ".join(str(points) for points in score) if isinstance(score, list) else repr(score)
+
+
+def _events(outcome: Outcome) -> str:
+    kinds = [str(event.get("type", "?")) for event in outcome.events if isinstance(event, dict)]
+    return ", ".join(kinds) if kinds else "none"
+
+
+def _refusal(outcome: Outcome) -> str:
+    text = f"reason {outcome.reason!r}" if outcome.reason else "no reason given"
+    return f"{text} ({outcome.detail})" if outcome.detail else text
+
+
+def _require_game(table: Table) -> None:
+    if table.ruleset is None:
+        fail('the scenario has no game: it must start with  Given a game of "<ruleset>" for <n> players')
+
+
+def _require_started(table: Table) -> None:
+    _require_game(table)
+    if not table.started:
+        fail("no hand has been dealt yet: a deal step (Given the deal: ...) must come first")
+
+
+def _hand(adapter: EngineAdapter, seat: int | None = None) -> dict[str, Any]:
+    state = adapter.state(seat)
+    hand = state.get("hand")
+    if not isinstance(hand, dict):
+        fail(f"the engine's state has no hand: {excerpt(state)}")
+    return hand
+
+
+def _deal_rows(datatable: list[list[str]] | None, players: int) -> list[list[str]]:
+    """The table ``| seat | cards |`` as a list of hands by seat."""
+    if not datatable:
+        fail("the deal step needs a table | seat | cards |")
+    header = [cell.strip().lower() for cell in datatable[0]]
+    if header != ["seat", "cards"]:
+        fail(f"the deal table's header must be | seat | cards |, not | {' | '.join(datatable[0])} |")
+    hands: dict[int, list[str]] = {}
+    for row in datatable[1:]:
+        seat_text, cards_text = (cell.strip() for cell in row)
+        if not seat_text.isdigit() or not 0 <= int(seat_text) < players:
+            fail(f"the deal table names seat {seat_text!r}; seats are 0 to {players - 1}")
+        if int(seat_text) in hands:
+            fail(f"the deal table gives seat {seat_text} cards twice")
+        hands[int(seat_text)] = [card(token) for token in cards_text.split()]
+    missing = [seat for seat in range(players) if seat not in hands]
+    if missing:
+        fail(f"the deal table gives no cards to seat(s) {', '.join(map(str, missing))}")
+    return [hands[seat] for seat in range(players)]
+
+
+def _start(adapter: EngineAdapter, table: Table, hands: list[list[str]] | None, vira: str | None, seed: int | None) -> None:
+    _require_game(table)
+    if table.started:
+        fail("the game already has a hand; deal the next one with  Given the next deal: vira <card>")
+    try:
+        adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), hands, vira, seed)
+    except SetupRefused as refusal:
+        fail(f"{adapter.name} could not start the game ({table.ruleset}, {table.players} players, seat {table.dealer} "
+             f"dealing, score {table.scores[0]} to {table.scores[1]}): {refusal}")
+    table.started = True
+
+
+def _next_deal(adapter: EngineAdapter, table: Table, datatable: list[list[str]] | None, vira: str) -> None:
+    _require_started(table)
+    hands = _deal_rows(datatable, table.players)
+    try:
+        adapter.next_hand(hands, card(vira))
+    except SetupRefused as refusal:
+        fail(f"{adapter.name} could not deal the next hand (vira {vira}): {refusal}; state: {excerpt(adapter.state())}")
+    table.attempt = None
+
+
+def _act(adapter: EngineAdapter, table: Table, seat: int, move: str) -> Outcome:
+    """Send ``move`` for ``seat``; fail the scenario if the engine refuses it."""
+    _require_started(table)
+    before = adapter.state()
+    outcome = adapter.act(seat, move)
+    if not outcome.accepted:
+        fail(f"expected the engine to accept {move!r} from seat {seat}, but it refused it: {_refusal(outcome)}. "
+             f"State: {excerpt(before)}")
+    return outcome
+
+
+def _last_attempt(table: Table) -> Attempt:
+    if table.attempt is None:
+        fail("no action was tried: this check follows a  When seat <s> tries to <action>  step")
+    return table.attempt
+
+
+def _differences(before: Any, after: Any, path: str = "") -> list[str]:
+    """Where two JSON values differ, as ``path: before -> after`` lines."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        found = []
+        for key in sorted(set(before) | set(after), key=str):
+            found += _differences(before.get(key, "<absent>"), after.get(key, "<absent>"), f"{path}.{key}" if path else str(key))
+        return found
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        found = []
+        for index, (old, new) in enumerate(zip(before, after)):
+            found += _differences(old, new, f"{path}[{index}]")
+        return found
+    return [] if before == after else [f"{path or 'state'}: {before!r} -> {after!r}"]
+
+
+# ---------------------------------------------------------------------------------------- Given
+@given(parsers.re(r'a game of "(?P<ruleset>[^"]+)" for (?P<players>\d+) players'),
+       converters={"players": int}, target_fixture="table")
+def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str, players: int) -> Table:
+    """A new game of ``ruleset`` for ``players`` seats; seat players-1 deals; score 0 to 0."""
+    request.node.user_properties.append(("ruleset", ruleset))
+    if not adapter.supports(ruleset, players):
+        pytest.skip(f"not supported: {adapter.name} does not play {ruleset!r} with {players} players")
+    return Table(ruleset=ruleset, players=players, dealer=players - 1, scores=[0, 0])
+
+
+@given(parsers.re(r"seat (?P<seat>\d+) deals"), converters={"seat": int})
+def seat_deals(table: Table, seat: int) -> None:
+    """The first hand's dealer."""
+    _require_game(table)
+    if table.started:
+        fail("the dealer is chosen before the deal: put  Given seat <s> deals  before the deal step")
+    if not 0 <= seat < table.players:
+        fail(f"seat {seat} is not at a table of {table.players}")
+    table.dealer = seat
+
+
+@given(parsers.re(r"the score is (?P<first>\d+) to (?P<second>\d+)"), converters={"first": int, "second": int})
+def starting_score(table: Table, first: int, second: int) -> None:
+    """Team 0 has ``first`` points, team 1 ``second``, before the deal."""
+    _require_game(table)
+    if table.started:
+        fail("the starting score is set before the deal: put  Given the score is <a> to <b>  before the deal step")
+    table.scores = [first, second]
+
+
+@given(parsers.re(r"the deal: vira (?P<vira>\S+)"))
+def forced_deal(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
+    """Start the game with a forced deal and a vira."""
+    _require_game(table)
+    _start(adapter, table, _deal_rows(datatable, table.players), card(vira), None)
+
+
+@given(parsers.re(r"the deal without vira:"))
+def forced_deal_without_vira(adapter: EngineAdapter, table: Table, datatable: list[list[str]]) -> None:
+    """Start the game with a forced deal, no vira (manilha velha)."""
+    _require_game(table)
+    _start(adapter, table, _deal_rows(datatable, table.players), None, None)
+
+
+@given(parsers.re(r"a shuffled deal with seed (?P<seed>\d+)"), converters={"seed": int})
+def shuffled_deal(adapter: EngineAdapter, table: Table, seed: int) -> None:
+    """Start the game; the engine deals from its shuffle seeded with ``seed``."""
+    _start(adapter, table, None, None, seed)
+
+
+@given(parsers.re(r"the next deal: vira (?P<vira>\S+)"))
+def next_deal_given(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
+    """After a hand is over, a forced deal of the next hand."""
+    _next_deal(adapter, table, datatable, vira)
+
+
+# ---------------------------------------------------------------------------------------- When
+@when(parsers.re(r"the next deal is: vira (?P<vira>\S+)"))
+def next_deal_when(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
+    """After a hand is over, a forced deal of the next hand."""
+    _next_deal(adapter, table, datatable, vira)
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) plays (?P<token>\S+)"), converters={"seat": int})
+def plays(adapter: EngineAdapter, table: Table, seat: int, token: str) -> None:
+    _act(adapter, table, seat, f"play:{card(token)}")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) plays (?P<token>\S+) covered"), converters={"seat": int})
+def plays_covered(adapter: EngineAdapter, table: Table, seat: int, token: str) -> None:
+    _act(adapter, table, seat, f"play_covered:{card(token)}")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) calls truco"), converters={"seat": int})
+def calls_truco(adapter: EngineAdapter, table: Table, seat: int) -> None:
+    _act(adapter, table, seat, "truco")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) accepts"), converters={"seat": int})
+def accepts(adapter: EngineAdapter, table: Table, seat: int) -> None:
+    _act(adapter, table, seat, "accept")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) folds"), converters={"seat": int})
+def folds(adapter: EngineAdapter, table: Table, seat: int) -> None:
+    _act(adapter, table, seat, "fold")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) decides to play the mão de onze"), converters={"seat": int})
+def plays_mao_de_onze(adapter: EngineAdapter, table: Table, seat: int) -> None:
+    _act(adapter, table, seat, "mao_de_onze:play")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) gives up the mão de onze"), converters={"seat": int})
+def gives_up_mao_de_onze(adapter: EngineAdapter, table: Table, seat: int) -> None:
+    _act(adapter, table, seat, "mao_de_onze:fold")
+
+
+@when(parsers.re(r"the seats play: (?P<plays>.+)"))
+def seats_play(adapter: EngineAdapter, table: Table, plays: str) -> None:
+    """``0:3c 1:Kd ...``: each seat plays its card, in order."""
+    for token in plays.split():
+        seat_text, _, card_text = token.partition(":")
+        if not seat_text.isdigit() or not card_text:
+            fail(f"{token!r} is not <seat>:<card> (like 0:3c)")
+        _act(adapter, table, int(seat_text), f"play:{card(card_text)}")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) tries to (?P<move>\S+)"), converters={"seat": int})
+def tries(adapter: EngineAdapter, table: Table, seat: int, move: str) -> None:
+    """Send an action that may be refused; the next Then checks what happened."""
+    _require_started(table)
+    before = adapter.state()
+    table.attempt = Attempt(seat, action(move), adapter.act(seat, action(move)), before)
+
+
+# ---------------------------------------------------------------------------------------- Then
+@then(parsers.re(r"the action is refused"))
+def refused(adapter: EngineAdapter, table: Table) -> None:
+    attempt = _last_attempt(table)
+    if attempt.outcome.accepted:
+        fail(f"expected the engine to refuse {attempt.action!r} from seat {attempt.seat}, but it accepted it "
+             f"(events: {_events(attempt.outcome)}). State now: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r'the action is refused with reason "(?P<reason>[^"]+)"'))
+def refused_with_reason(adapter: EngineAdapter, table: Table, reason: str) -> None:
+    refused(adapter, table)
+    attempt = _last_attempt(table)
+    if attempt.outcome.reason != reason:
+        fail(f"expected {attempt.action!r} from seat {attempt.seat} to be refused with reason {reason!r}; "
+             f"the engine refused it with {_refusal(attempt.outcome)}")
+
+
+@then(parsers.re(r"the action is accepted"))
+def accepted(adapter: EngineAdapter, table: Table) -> None:
+    attempt = _last_attempt(table)
+    if not attempt.outcome.accepted:
+        fail(f"expected the engine to accept {attempt.action!r} from seat {attempt.seat}, but it refused it: "
+             f"{_refusal(attempt.outcome)}. State: {excerpt(attempt.state_before)}")
+
+
+@then(parsers.re(r"the state is unchanged"))
+def unchanged(adapter: EngineAdapter, table: Table) -> None:
+    attempt = _last_attempt(table)
+    changes = _differences(attempt.state_before, adapter.state())
+    if changes:
+        shown = "; ".join(changes[:8]) + (f"; and {len(changes) - 8} more" if len(changes) > 8 else "")
+        fail(f"expected the state to be unchanged after {attempt.action!r} from seat {attempt.seat} "
+             f"({'accepted' if attempt.outcome.accepted else 'refused'}), but it changed: {shown}")
+
+
+@then(parsers.re(r"the score is (?P<first>\d+) to (?P<second>\d+)"), converters={"first": int, "second": int})
+def score_is(adapter: EngineAdapter, first: int, second: int) -> None:
+    state = adapter.state()
+    if state.get("score") != [first, second]:
+        fail(f"expected the score to be {first} to {second}, the engine has {_score(state)}. State: {excerpt(state)}")
+
+
+@then(parsers.re(r"the hand is over"))
+def hand_over(adapter: EngineAdapter) -> None:
+    if _hand(adapter).get("over") is not True:
+        fail(f"expected the hand to be over, it is still being played. State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"the hand is not over"))
+def hand_not_over(adapter: EngineAdapter) -> None:
+    if _hand(adapter).get("over") is not False:
+        fail(f"expected the hand to go on, the engine ended it. State: {excerpt(adapter.state())}")
+
+
+def _vaza(adapter: EngineAdapter, number: int) -> dict[str, Any]:
+    tricks = _hand(adapter).get("tricks") or []
+    if not 1 <= number <= len(tricks):
+        fail(f"expected a vaza {number}, the hand has {len(tricks)}. State: {excerpt(adapter.state())}")
+    return tricks[number - 1]
+
+
+@then(parsers.re(r"vaza (?P<number>\d+) is tied"), converters={"number": int})
+def vaza_tied(adapter: EngineAdapter, number: int) -> None:
+    trick = _vaza(adapter, number)
+    if trick.get("tied") is not True:
+        fail(f"expected vaza {number} to be tied, the engine says "
+             f"{'seat ' + str(trick.get('winner_seat')) + ' took it' if trick.get('winner_seat') is not None else 'it is not tied'}. "
+             f"State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"vaza (?P<number>\d+) is won by seat (?P<seat>\d+)"), converters={"number": int, "seat": int})
+def vaza_won(adapter: EngineAdapter, number: int, seat: int) -> None:
+    trick = _vaza(adapter, number)
+    if trick.get("winner_seat") != seat or trick.get("tied"):
+        taken = "it is tied" if trick.get("tied") else f"the winner is seat {trick.get('winner_seat')}"
+        fail(f"expected seat {seat} to take vaza {number}, the engine says {taken}. State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"the hand has (?P<count>\d+) vazas?"), converters={"count": int})
+def vaza_count(adapter: EngineAdapter, count: int) -> None:
+    tricks = _hand(adapter).get("tricks") or []
+    if len(tricks) != count:
+        fail(f"expected {count} vazas in this hand, the engine started {len(tricks)}. State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"it is seat (?P<seat>\d+)'s turn"), converters={"seat": int})
+def turn_of(adapter: EngineAdapter, seat: int) -> None:
+    turn = _hand(adapter).get("turn")
+    if turn != seat:
+        fail(f"expected seat {seat} to be the one to play, the engine has {'no seat' if turn is None else 'seat ' + str(turn)} to play. "
+             f"State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"the hand is worth (?P<stake>\d+)"), converters={"stake": int})
+def worth(adapter: EngineAdapter, stake: int) -> None:
+    value = _hand(adapter).get("stake")
+    if value != stake:
+        fail(f"expected the hand to be worth {stake}, the engine has it worth {value}. State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) may (?P<move>\S+)"), converters={"seat": int})
+def may(adapter: EngineAdapter, seat: int, move: str) -> None:
+    legal = adapter.legal_actions(seat)
+    if action(move) not in legal:
+        fail(f"expected seat {seat} to be allowed {action(move)!r}; its legal actions are: {' '.join(sorted(legal)) or 'none'}. "
+             f"State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) may not (?P<move>\S+)"), converters={"seat": int})
+def may_not(adapter: EngineAdapter, seat: int, move: str) -> None:
+    legal = adapter.legal_actions(seat)
+    if action(move) in legal:
+        fail(f"expected seat {seat} not to be allowed {action(move)!r}, but the engine lists it among: {' '.join(sorted(legal))}. "
+             f"State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) has no legal action"), converters={"seat": int})
+def no_legal_action(adapter: EngineAdapter, seat: int) -> None:
+    legal = adapter.legal_actions(seat)
+    if legal:
+        fail(f"expected seat {seat} to have no legal action, the engine allows: {' '.join(sorted(legal))}. "
+             f"State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"the legal actions of seat (?P<seat>\d+) are: (?P<moves>.+)"), converters={"seat": int})
+def legal_actions_are(adapter: EngineAdapter, seat: int, moves: str) -> None:
+    expected = {action(token) for token in moves.split()}
+    legal = set(adapter.legal_actions(seat))
+    if legal != expected:
+        missing, extra = sorted(expected - legal), sorted(legal - expected)
+        details = "; ".join(part for part in (f"missing: {' '.join(missing)}" if missing else "",
+                                               f"not expected: {' '.join(extra)}" if extra else "") if part)
+        fail(f"expected the legal actions of seat {seat} to be exactly {' '.join(sorted(expected))}; the engine allows "
+             f"{' '.join(sorted(legal)) or 'none'} ({details}). State: {excerpt(adapter.state())}")
+
+
+@then(parsers.re(r"team (?P<team>\d+) wins the game"), converters={"team": int})
+def team_wins(adapter: EngineAdapter, team: int) -> None:
+    state = adapter.state()
+    if state.get("winner") != team:
+        winner = state.get("winner")
+        fail(f"expected team {team} to win the game, the engine has {'no winner yet' if winner is None else 'team ' + str(winner) + ' winning'}. "
+             f"State: {excerpt(state)}")
+
+
+@then(parsers.re(r"the game is not over"))
+def game_not_over(adapter: EngineAdapter) -> None:
+    state = adapter.state()
+    if state.get("winner") is not None or state.get("phase") == "game_over":
+        fail(f"expected the game to go on, the engine ended it. State: {excerpt(state)}")
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) deals the next hand"), converters={"seat": int})
+def deals_next(adapter: EngineAdapter, seat: int) -> None:
+    state = adapter.state()
+    if state.get("next_dealer") != seat:
+        fail(f"expected seat {seat} to deal the next hand, the engine has seat {state.get('next_dealer')} dealing. "
+             f"State: {excerpt(state)}")
+
+
+@then(parsers.re(r"every seat holds (?P<count>\d+) cards, no card is dealt twice and the vira is in no hand"),
+      converters={"count": int})
+def real_deal(adapter: EngineAdapter, table: Table, count: int) -> None:
+    hand = _hand(adapter)
+    hands = hand.get("hands") or {}
+    problems = []
+    for seat in range(table.players):
+        cards = hands.get(str(seat))
+        if cards is None:
+            problems.append(f"seat {seat}'s cards are not in the referee's view")
+        elif len(cards) != count:
+            problems.append(f"seat {seat} holds {len(cards)} cards ({' '.join(cards)})")
+    dealt = [token for cards in hands.values() for token in cards]
+    twice = sorted({token for token in dealt if dealt.count(token) > 1})
+    if twice:
+        problems.append(f"dealt twice: {' '.join(twice)}")
+    vira = hand.get("vira")
+    if vira is not None and vira in dealt:
+        holder = next(seat for seat, cards in hands.items() if vira in cards)
+        problems.append(f"the vira {vira} is also in seat {holder}'s hand")
+    if problems:
+        fail(f"expected a real deal from one deck ({count} cards a seat, {count * table.players}"
+             f"{' + the vira' if vira is not None else ''} distinct cards); the engine dealt: {'; '.join(problems)}")
+
+
+def _visible(adapter: EngineAdapter, viewer: int) -> set[int]:
+    hand = _hand(adapter, viewer)
+    return {int(seat) for seat in (hand.get("hands") or {})}
+
+
+@then(parsers.re(r"seat (?P<viewer>\d+) sees the cards of seat (?P<seat>\d+)"), converters={"viewer": int, "seat": int})
+def sees(adapter: EngineAdapter, viewer: int, seat: int) -> None:
+    visible = _visible(adapter, viewer)
+    if seat not in visible:
+        fail(f"expected seat {viewer} to see the cards of seat {seat}; its view shows the hands of seat(s) "
+             f"{', '.join(map(str, sorted(visible))) or 'none'}")
+
+
+@then(parsers.re(r"seat (?P<viewer>\d+) does not see the cards of seat (?P<seat>\d+)"), converters={"viewer": int, "seat": int})
+def does_not_see(adapter: EngineAdapter, viewer: int, seat: int) -> None:
+    visible = _visible(adapter, viewer)
+    if seat in visible:
+        fail(f"expected seat {viewer} not to see the cards of seat {seat}, but its view shows them")

@@ -1,0 +1,271 @@
+"""The bundled scenarios are well tagged, and the conformance harness tells a right engine from a
+wrong one.
+
+Lint: every scenario under features/ has exactly one ``@id:`` tag (unique across all feature
+files) and at least one ``@clause:`` tag, and every clause it names exists in spec/sources.
+
+Harness: ``run_suite`` passes the faults scenarios (shared/cases/real-engine-faults.md, F1-F12) on
+the reference engine, and each one fails on an engine with that fault — a mutant rule file played
+by the reference interpreter, or an adapter that misbehaves — with a message that says what was
+expected and what the engine did.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+from truco_dsl.conformance.adapter import Outcome, ReferenceAdapter
+from truco_dsl.conformance.runner import run_conformance, run_suite
+from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset, load_sources
+
+FAULT_IDS = [f"faults-{number:03d}" for number in range(1, 13)]
+
+
+# ---------------------------------------------------------------------------------------- lint
+def _scenarios() -> list[tuple[str, str, int, list[str]]]:
+    """(feature file relative to features/, scenario name, line, every tag that applies to it)."""
+    found = []
+    for path in sorted(FEATURES_DIR.glob("*/**/*.feature")):
+        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+        feature = document.get("feature") or {}
+        feature_tags = [tag["name"] for tag in feature.get("tags", [])]
+        relative = path.relative_to(FEATURES_DIR).as_posix()
+        for child in feature.get("children", []):
+            rule = child.get("rule")
+            if rule is not None:
+                rule_tags = [tag["name"] for tag in rule.get("tags", [])]
+                entries = [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
+            else:
+                entries = [(child["scenario"], [])] if "scenario" in child else []
+            for scenario, inherited in entries:
+                tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
+                found.append((relative, scenario["name"], scenario["location"]["line"], tags))
+    return found
+
+
+SCENARIOS = _scenarios()
+
+
+def _where(entry: tuple[str, str, int, list[str]]) -> str:
+    return f"{entry[0]}:{entry[2]} {entry[1]!r}"
+
+
+def test_there_are_scenarios():
+    assert len(SCENARIOS) >= len(FAULT_IDS)
+
+
+@pytest.mark.parametrize("entry", SCENARIOS, ids=_where)
+def test_scenario_has_one_id_and_known_clauses(entry):
+    place, tags = _where(entry), entry[3]
+    ids = [tag for tag in tags if tag.startswith("@id:")]
+    assert len(ids) == 1, f"{place}: needs exactly one @id: tag, has {ids or 'none'}"
+    assert ids[0][len("@id:"):].rsplit("-", 1)[-1].isdigit(), f"{place}: an id is <feature>-<nnn>, not {ids[0]}"
+    clauses = [tag[len("@clause:"):] for tag in tags if tag.startswith("@clause:")]
+    assert clauses, f"{place}: needs at least one @clause: tag"
+    unknown = [clause for clause in clauses if clause not in load_sources()]
+    assert not unknown, f"{place}: clause ids not in spec/sources: {unknown}"
+
+
+def test_scenario_ids_are_unique():
+    seen: dict[str, str] = {}
+    duplicates = []
+    for entry in SCENARIOS:
+        for tag in entry[3]:
+            if tag.startswith("@id:"):
+                if tag in seen:
+                    duplicates.append(f"{tag} at {_where(entry)} and {seen[tag]}")
+                seen.setdefault(tag, _where(entry))
+    assert not duplicates, "duplicate scenario ids:\n" + "\n".join(duplicates)
+
+
+def test_every_fault_has_its_scenario():
+    ids = {tag[len("@id:"):] for entry in SCENARIOS for tag in entry[3] if tag.startswith("@id:")}
+    assert set(FAULT_IDS) <= ids
+
+
+# ---------------------------------------------------------------------------------------- harness
+def _only(ids: list[str]) -> str:
+    return " or ".join(f"@id:{scenario_id}" for scenario_id in ids)
+
+
+def test_the_reference_engine_passes_the_faults_scenarios():
+    results = run_suite(ruleset="atb-2004", tags=_only(FAULT_IDS))
+    assert sorted(result.id for result in results) == FAULT_IDS
+    failed = [(result.id, result.failing_step, result.message) for result in results if result.outcome != "passed"]
+    assert not failed
+
+
+class FoldScoresForTheFolder(ReferenceAdapter):
+    """F1's fault: the side that folds a truco gets the points instead of the side that raised."""
+
+    name = "fold-scores-for-the-folder"
+
+    def act(self, seat: int, action: str) -> Outcome:
+        before = list(self.engine.score)
+        outcome = super().act(seat, action)
+        if action == "fold" and outcome.accepted:
+            gained = [after - old for after, old in zip(self.engine.score, before)]
+            self.engine.score[:] = [old + gained[1 - team] for team, old in enumerate(before)]
+        return outcome
+
+
+def test_a_wrong_engine_fails_f1_with_a_readable_message():
+    [result] = run_suite(tags="@id:faults-001", adapter_factory=FoldScoresForTheFolder)
+    assert result.outcome == "failed"
+    assert result.clauses == ("ATB-TRUCO-2",)
+    assert result.failing_step == "And the score is 1 to 0 (line 17)"
+    assert "expected the score to be 1 to 0, the engine has 0 to 1" in result.message
+
+
+def _mutant(tmp_path: Path, name: str, body: str) -> RuleSet:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"ruleset: {name}\ntitle: mutant {name}\nextends: atb-2004\n{body}", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def _clause(clause_id: str, hook: str, then: str, when: str | None = None) -> str:
+    condition = f"    when: {when}\n" if when else ""
+    cite = json.dumps(load_sources()[clause_id.partition(".")[0]].text)  # a JSON string is a YAML scalar
+    return f"  - id: {clause_id}\n    cite: {cite}\n    on: {hook}\n{condition}    then: {then}\n"
+
+
+#: fault -> rule-file body of a mutant of atb-2004 that has it
+MUTANTS = {
+    "faults-001": "clauses:\n" + _clause("ATB-TRUCO-2.fold", "respond", "award(team, raise.before); end_hand()", 'response == "fold"'),
+    "faults-003": "clauses:\n" + _clause("ATB-EMPATE-TODAS", "after_trick", "win_hand(team_of(tricks[1].leader))",
+                                         "trick.number == 3 and tricks[1].tied and tricks[2].tied and trick.tied"),
+    "faults-004": "clauses:\n" + _clause("ATB-TRUCO-2", "respond", "set_stake(min(raise.to, 3))", 'response == "accept" or response == "raise"'),
+    "faults-005": "clauses:\n" + _clause("ATB-EMPATE-2.lead", "after_trick", "lead(trick.leader)", "trick.winner_seat != none"),
+    "faults-007": "drop: [ATB-TRUCO-4]\n",
+    "faults-008": "clauses:\n" + _clause("ATB-TRUCO-2", "respond", "set_stake(raise.to)", 'response == "accept"')
+                  + _clause("ATB-TRUCO-2.fold", "respond", "award(raise.team, hand.stake); end_hand()", 'response == "fold"'),
+    "faults-009": "clauses:\n" + _clause("ATB-TRUCO-2.fold", "respond", "award(raise.team, raise.before); win_hand(tricks[1].winner)",
+                                         'response == "fold"'),
+    "faults-010": "drop: [ATB-NORMAS-11]\n",
+    "faults-011": "drop: [ATB-MAO-DE-11-1]\n",
+}
+
+
+@pytest.mark.parametrize("fault", sorted(MUTANTS))
+def test_a_mutant_rule_file_fails_its_fault_scenario(tmp_path, fault):
+    mutant = _mutant(tmp_path, f"mutant-{fault}", MUTANTS[fault])
+    [result] = run_suite(tags=f"@id:{fault}", rulesets={"atb-2004": mutant})
+    assert result.outcome == "failed", (result.outcome, result.message)
+    assert result.ruleset == mutant.id
+    assert result.failing_step and result.message and "expected" in result.message
+
+
+class SuitsBreakTies(ReferenceAdapter):
+    """F2's fault: cards of one rank are ordered by suit, so a vaza is never tied."""
+
+    name = "suits-break-ties"
+
+    def ruleset(self, ruleset: str) -> RuleSet:
+        played = super().ruleset(ruleset)
+        return _SuitOrdered(**{field.name: getattr(played, field.name) for field in dataclasses.fields(played)})
+
+
+@dataclasses.dataclass(frozen=True)
+class _SuitOrdered(RuleSet):
+    def strengths(self, vira: Any) -> dict[Any, int]:
+        return {card: power * 10 + self.suits.index(card.suit) for card, power in super().strengths(vira).items()}
+
+
+class ViraFromAFreshDeck(ReferenceAdapter):
+    """F6's fault: the vira is drawn apart from the dealt cards (here it lands in the last seat's hand)."""
+
+    name = "vira-from-a-fresh-deck"
+
+    def new_game(self, ruleset, players, dealer, scores, hands, vira, seed):
+        events = super().new_game(ruleset, players, dealer, scores, hands, vira, seed)
+        if hands is None:
+            self.engine.hand.vira = self.engine.hand.hands[-1][0]
+        return events
+
+
+class FoldAnytime(ReferenceAdapter):
+    """F12's fault: a side may give up with nothing pending; the opponents score the hand."""
+
+    name = "fold-anytime"
+
+    def legal_actions(self, seat: int) -> list[str]:
+        legal = super().legal_actions(seat)
+        return legal if "fold" in legal or not legal else sorted(legal + ["fold"])
+
+    def act(self, seat: int, action: str) -> Outcome:
+        outcome = super().act(seat, action)
+        if action == "fold" and outcome.reason == "no_raise_pending":
+            self.engine.score[1 - seat % 2] += self.engine.hand.stake
+            self.engine.hand.over = True
+            return Outcome(accepted=True, events=[{"type": "gave_up", "seat": seat}])
+        return outcome
+
+
+@pytest.mark.parametrize("fault, adapter", [("faults-001", FoldScoresForTheFolder), ("faults-002", SuitsBreakTies),
+                                            ("faults-006", ViraFromAFreshDeck), ("faults-012", FoldAnytime)],
+                         ids=lambda value: value if isinstance(value, str) else value.name)
+def test_a_faulty_adapter_fails_its_fault_scenario(fault, adapter):
+    [result] = run_suite(tags=f"@id:{fault}", adapter_factory=adapter)
+    assert result.outcome == "failed", (result.outcome, result.message)
+    assert result.failing_step and "expected" in result.message
+
+
+def test_every_fault_has_a_wrong_engine_that_fails_it():
+    covered = set(MUTANTS) | {"faults-001", "faults-002", "faults-006", "faults-012"}
+    assert covered == set(FAULT_IDS)
+
+
+def test_a_variant_file_runs_its_parents_scenarios(tmp_path):
+    path = tmp_path / "fold-to-folder.yaml"
+    path.write_text("ruleset: fold-to-folder\ntitle: mutant\nextends: atb-2004\n" + MUTANTS["faults-001"], encoding="utf-8")
+    results = run_suite(ruleset=str(path), tags=_only(FAULT_IDS))
+    assert {result.ruleset for result in results} == {"fold-to-folder"}
+    assert "faults-001" in {result.id for result in results if result.outcome == "failed"}
+    assert "faults-002" in {result.id for result in results if result.outcome == "passed"}
+
+
+def test_an_unsupported_player_count_is_reported_not_passed():
+    class OnlyFourPlayers(ReferenceAdapter):
+        def supports(self, ruleset: str, players: int) -> bool:
+            return players == 4
+
+    [result] = run_suite(tags="@id:faults-001", adapter_factory=OnlyFourPlayers)
+    assert result.outcome == "unsupported"
+
+
+def test_conform_reports_and_exit_codes(tmp_path, capsys):
+    json_path, xml_path = tmp_path / "r.json", tmp_path / "r.xml"
+    assert run_conformance(ruleset="atb-2004", tags="@id:faults-001 or @id:faults-002", json_path=str(json_path),
+                           junit_xml=str(xml_path)) == 0
+    printed = capsys.readouterr().out
+    assert "ATB-TRUCO-2" in printed and "\n2 passed, 0 failed\n" in printed
+    assert '"id": "faults-001"' in json_path.read_text(encoding="utf-8")
+    assert 'tests="2"' in xml_path.read_text(encoding="utf-8")
+    for arguments in ({"ruleset": "nope"}, {"tags": "(("}, {"json_path": str(tmp_path / "missing" / "r.json")},
+                      {"ruleset": str(tmp_path / "absent.yaml")}):
+        assert run_conformance(**{"ruleset": None, "tags": None, "junit_xml": None, "json_path": None, **arguments}) == 2
+        error = capsys.readouterr().err
+        assert error.startswith("truco conform: ") and error.count("\n") == 1, error
+
+
+def test_conform_fails_on_a_mutant_file(tmp_path, capsys):
+    path = tmp_path / "fold-to-folder.yaml"
+    path.write_text("ruleset: fold-to-folder\ntitle: mutant\nextends: atb-2004\n" + MUTANTS["faults-001"], encoding="utf-8")
+    assert run_conformance(ruleset=str(path), tags="@id:faults-001") == 1
+    printed = capsys.readouterr().out
+    assert "faults-001" in printed and "expected the score to be 1 to 0" in printed and "\n0 passed, 1 failed\n" in printed
+
+
+def test_a_malformed_rule_file_is_bad_input(tmp_path, capsys):
+    path = tmp_path / "broken.yaml"
+    path.write_text("ruleset: broken\ntitle: broken\nextends: atb-2004\nstakes: {ladder: [1, 3, 2]}\n", encoding="utf-8")
+    assert run_conformance(ruleset=str(path)) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("truco conform: bad rule file: ") and error.count("\n") == 1, error

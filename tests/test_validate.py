@@ -1,0 +1,336 @@
+"""`truco validate`: a malformed rule file gets exit code 2 and, for each problem, ``file:line:col``,
+the YAML path and what is wrong — never a traceback. A sound file gets exit code 0."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from truco_dsl.cli import main
+from truco_dsl.rules import RULESETS_DIR
+
+# Each case: the files to write (name -> text), the file to validate, and the problems expected as
+# (file name, line, column, words of the message). Line and column are 1-based, as printed.
+CASES = {
+    "bad YAML syntax": (
+        {"bad-yaml": """\
+            ruleset: bad-yaml
+            title: Bad YAML
+            extends: atb-2004
+            stakes:
+              ladder: [1, 2, 4
+            game:
+              target: 3
+            """},
+        "bad-yaml",
+        # the parser notices at line 6 (`game:` inside the list) and names where the list began
+        [("bad-yaml", 6, 5, "not valid YAML: expected ',' or ']'"), ("bad-yaml", 6, 5, "starts at line 5, column 11")],
+    ),
+    "an unknown key": (
+        {"unknown-key": """\
+            ruleset: unknown-key
+            title: Unknown key
+            extends: atb-2004
+            stakes:
+              ladder: [1, 3, 6, 9, 12]
+              lader: [1, 2]
+            """},
+        "unknown-key",
+        [("unknown-key", 6, 3, "unknown key 'lader' in stakes; allowed keys: cites, ladder")],
+    ),
+    "a bad expression": (
+        {"bad-expr": """\
+            ruleset: bad-expr
+            title: Bad expression
+            extends: atb-2004
+            clauses:
+              - id: ATB-EMPATE-3
+                cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
+                on: after_trick
+                when: trick.number == 3 and and trick.tied
+                then: win_hand(tricks[1].winner)
+            """},
+        "bad-expr",
+        [("bad-expr", 8, 33, "unexpected 'and'")],
+    ),
+    "an unknown builtin": (
+        {"unknown-builtin": """\
+            ruleset: unknown-builtin
+            title: Unknown builtin
+            extends: atb-2004
+            clauses:
+              - id: ATB-EMPATE-3
+                cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
+                on: after_trick
+                when: trick.number == 3 and trick.tied
+                then: win_hand(tricks[1].winner); give_points(1)
+            """},
+        "unknown-builtin",
+        [("unknown-builtin", 9, 39, "unknown builtin give_points()")],
+    ),
+    "a wrong number of arguments": (
+        {"wrong-arity": """\
+            ruleset: wrong-arity
+            title: Wrong arity
+            extends: atb-2004
+            clauses:
+              - id: ATB-TRUCO-2.fold
+                cite: pode fugir, interrompendo a rodada e perdendo 1 ponto
+                on: respond
+                when: response == "fold"
+                then: award(raise.team); end_hand()
+            """},
+        "wrong-arity",
+        [("wrong-arity", 9, 11, "award() takes 2 arguments, got 1")],
+    ),
+    "an extends cycle": (
+        {
+            "cycle-a": """\
+                ruleset: cycle-a
+                title: Cycle A
+                extends: cycle-b
+                """,
+            "cycle-b": """\
+                # b extends a, which extends b
+                ruleset: cycle-b
+                title: Cycle B
+                extends: cycle-a
+                """,
+        },
+        "cycle-a",
+        [("cycle-b", 4, 10, "extends cycle: cycle-a -> cycle-b -> cycle-a"),
+         ("cycle-a", 3, 10, "its parent rule set 'cycle-b' has the problems above")],
+    ),
+    "an unknown parent": (
+        {"orphan": """\
+            ruleset: orphan
+            title: Orphan
+            extends: atb-1999
+            """},
+        "orphan",
+        [("orphan", 3, 10, "unknown parent rule set 'atb-1999'")],
+    ),
+    "a bad card": (
+        {"bad-card": """\
+            ruleset: bad-card
+            title: Bad card
+            extends: atb-2004
+            deck:
+              manilha:
+                rule: fixed
+                cards: [7d, As, 9x, 4c]
+            deal:
+              vira: false
+            """},
+        "bad-card",
+        [("bad-card", 7, 21, "bad card '9x': unknown rank '9'")],
+    ),
+    "a duplicate clause id": (
+        {"dup-clause": """\
+            ruleset: dup-clause
+            title: Duplicate clause
+            extends: atb-2004
+            clauses:
+              - id: ATB-NORMAS-11
+                cite: Na primeira vaza não se pode encobrir cartas;
+                on: play
+                when: action.covered and trick.number == 1
+                then: forbid("covered_in_first_vaza")
+              - id: ATB-NORMAS-11
+                cite: Na primeira vaza não se pode encobrir cartas;
+                on: play
+                when: action.covered
+                then: forbid("covered")
+            """},
+        "dup-clause",
+        [("dup-clause", 10, 9, "duplicate clause id ATB-NORMAS-11 (also clauses[0])")],
+    ),
+    "a clause id missing from spec/sources": (
+        {"no-source": """\
+            ruleset: no-source
+            title: Clause not in sources
+            extends: atb-2004
+            clauses:
+              - id: ATB-NORMAS-99
+                cite: Nenhuma regra assim
+                on: play
+                when: action.covered
+                then: forbid("covered")
+            """},
+        "no-source",
+        [("no-source", 5, 9, "clause id ATB-NORMAS-99 is not in spec/sources")],
+    ),
+}
+
+
+def write_files(directory: Path, files: dict[str, str]) -> dict[str, Path]:
+    paths = {}
+    for name, text in files.items():
+        path = directory / f"{name}.yaml"
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        paths[name] = path.resolve()
+    return paths
+
+
+def run_validate(capsys, *paths: Path) -> tuple[int, str, str]:
+    code = main(["validate", *map(str, paths)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_reported(err: str, paths: dict[str, Path], expected: list[tuple[str, int, int, str]]) -> None:
+    lines = err.splitlines()
+    for name, line, column, words in expected:
+        head = f"{paths[name]}:{line}:{column}: "
+        matching = [text for text in lines if text.startswith(head)]
+        assert matching, f"no problem reported at {head!r} in:\n{err}"
+        assert any(words in text for text in matching), f"{words!r} not said at {head!r} in:\n{err}"
+
+
+@pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
+def test_a_malformed_file_is_located_and_exits_2(case, tmp_path, capsys):
+    files, target, expected = CASES[case]
+    paths = write_files(tmp_path, files)
+    code, out, err = run_validate(capsys, paths[target])
+    assert code == 2
+    assert "Traceback" not in err + out
+    assert out == ""  # nothing claims the file is ok
+    assert_reported(err, paths, expected)
+    problems = len({(name, line, column) for name, line, column, _ in expected})
+    assert f"{paths[target].name}: {problems} problem" in err
+
+
+def test_the_yaml_path_is_named_under_each_problem(tmp_path, capsys):
+    paths = write_files(tmp_path, CASES["a bad expression"][0])
+    _, _, err = run_validate(capsys, paths["bad-expr"])
+    assert "(at clauses[0].when)" in err
+    # the offending line is quoted and a caret stands under column 33
+    quoted, caret = err.splitlines()[1:3]
+    assert quoted.strip() == "when: trick.number == 3 and and trick.tied"
+    assert caret.index("^") - 4 == 33 - 1
+
+
+def test_the_real_truco_command_reports_every_malformed_file(tmp_path):
+    paths: dict[str, Path] = {}
+    for files, _, _ in CASES.values():
+        paths.update(write_files(tmp_path, files))
+    targets = [paths[target] for _, target, _ in CASES.values()]
+    command = Path(sys.executable).parent / "truco"
+    truco = str(command) if command.exists() else shutil.which("truco")
+    assert truco, "the truco console script is not installed"
+    result = subprocess.run([truco, "validate", *map(str, targets)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr + result.stdout
+    for _, _, expected in CASES.values():
+        assert_reported(result.stderr, paths, expected)
+
+
+def test_several_problems_in_one_file_are_all_reported(tmp_path, capsys):
+    paths = write_files(tmp_path, {"several": """\
+        ruleset: several
+        title: Several problems
+        extends: atb-2004
+        colour: red
+        stakes:
+          ladder: [1, 3, 6, 9, 12]
+          lader: [1, 2]
+        deck:
+          manilha:
+            rule: fixed
+            cards: [7d, As, 9x, 4c]
+        clauses:
+          - id: ATB-EMPATE-3
+            cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
+            on: after_trick
+            when: trick.number == 3 and and trick.tied
+            then: win_hand(tricks[1].winner)
+          - id: ATB-TRUCO-2.fold
+            cite: pode fugir, interrompendo a rodada e perdendo 1 ponto
+            on: respond
+            when: actor == 0 and response == "fold"
+            then: award(raise.team); end_hand()
+          - id: ATB-NOPE-1
+            cite: nada
+            on: play
+            then: give_points(1)
+        """})
+    code, _, err = run_validate(capsys, paths["several"])
+    assert code == 2
+    assert "Traceback" not in err
+    expected = [
+        ("several", 4, 1, "unknown key 'colour' in the top level"),
+        ("several", 7, 3, "unknown key 'lader' in stakes"),
+        ("several", 11, 21, "bad card '9x'"),
+        ("several", 16, 33, "unexpected 'and'"),
+        ("several", 22, 11, "award() takes 2 arguments, got 1"),
+        ("several", 23, 9, "clause id ATB-NOPE-1 is not in spec/sources"),
+        ("several", 26, 11, "unknown builtin give_points()"),
+    ]
+    assert_reported(err, paths, expected)
+    assert "several.yaml: 7 problems" in err
+    # problems come in reading order
+    head = str(paths["several"]) + ":"
+    reported = [int(text[len(head):].split(":")[0]) for text in err.splitlines() if text.startswith(head) and text[len(head)].isdigit()]
+    assert len(reported) == 7
+    assert reported == sorted(reported)
+
+
+@pytest.mark.parametrize(
+    "style, when",
+    [
+        ("literal block", "|\n      trick.number == 3\n        and trick.tide"),  # tide: line 10, column 19
+        ("folded block", ">\n      trick.number == 3\n      and trick.tide"),  # tide: line 10, column 17
+        ("plain, several lines", "trick.number == 3\n      and trick.tide"),  # tide: line 9, column 17
+    ],
+)
+def test_an_expression_over_several_lines_is_located_on_the_right_line(style, when, tmp_path, capsys):
+    paths = write_files(tmp_path, {"multiline": (
+        "ruleset: multiline\n"
+        "title: An expression over several lines\n"
+        "extends: atb-2004\n"
+        "clauses:\n"
+        "  - id: ATB-EMPATE-3\n"
+        "    cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza\n"
+        "    on: after_trick\n"
+        f"    when: {when}\n"
+        "    then: win_hand(tricks[1].winner)\n"
+    )})
+    code, _, err = run_validate(capsys, paths["multiline"])
+    assert code == 2
+    lines = paths["multiline"].read_text(encoding="utf-8").splitlines()
+    (line,) = [number for number, text in enumerate(lines, start=1) if "trick.tide" in text]
+    column = lines[line - 1].index("tide") + 1
+    assert (line, column) == {"literal block": (10, 19), "folded block": (10, 17), "plain, several lines": (9, 17)}[style]
+    assert_reported(err, paths, [("multiline", line, column, "unknown field 'tide' of 'trick'")])
+
+
+def test_a_sound_variant_exits_0(tmp_path, capsys):
+    paths = write_files(tmp_path, {"short-game": """\
+        ruleset: short-game
+        title: A game to 3
+        extends: atb-2004
+        game:
+          target: 3
+        """})
+    code, out, err = run_validate(capsys, paths["short-game"])
+    assert code == 0
+    assert err == ""
+    assert "ok" in out and "short-game → atb-2004 → paulista" in out
+
+
+@pytest.mark.parametrize("name", ["paulista", "atb-2004", "variants/manilha-velha", "variants/baralho-limpo"])
+def test_every_bundled_rule_file_validates(name, capsys):
+    code, out, err = run_validate(capsys, RULESETS_DIR / f"{name}.yaml")
+    assert (code, err) == (0, "")
+    assert ": ok" in out
+
+
+def test_a_missing_file_is_a_problem_not_a_traceback(tmp_path, capsys):
+    code, _, err = run_validate(capsys, tmp_path / "nowhere.yaml")
+    assert code == 2
+    assert "no such file" in err and "Traceback" not in err
