@@ -22,7 +22,6 @@ and the rule file (the names truco/seis/nove/doze are the ladder's steps by posi
 
 from __future__ import annotations
 
-import copy
 import random
 import sys
 from typing import Any, Callable
@@ -285,18 +284,14 @@ class TerminalGame:
         raise _Refused(f"The next raise is {self.raise_name(following)} (to {following}), not {word}.")
 
     def why_not(self, action: str, actions: list[str]) -> str:
-        """Why ``action`` is not legal now, from the engine itself (tried on a copy of the game)."""
-        trial = copy.deepcopy(self.engine, {id(self.rules): self.rules})
-        try:
-            events = trial.act(PERSON, action)
-        except IllegalAction as refusal:
-            return self._refusal_text(action, refusal)
-        fouls = [event for event in events if event["type"] == "foul"]
-        if fouls:
-            clause = self.rules.clause(fouls[0]["clause"]) if fouls[0].get("clause") else None
-            cite = f" ({clause.id}: {clause.cite})" if clause else ""
-            return f"{self.action_name(action)} is not allowed now; it would be a foul{cite}."
-        return f"{self.action_name(action)} is not a legal action now."
+        """Why ``action`` is not legal now, in the engine's own words (nothing is played)."""
+        refusal = self.engine.refusal(PERSON, action)
+        if refusal is None:
+            return f"{self.action_name(action)} is not a legal action now."
+        if refusal.clause is not None and refusal.clause in {c.id for c in self.rules.clauses if c.then.guard == "foul"}:
+            clause = self.rules.clause(refusal.clause)
+            return f"{self.action_name(action)} is not allowed now; it would be a foul ({clause.id}: {clause.cite})."
+        return self._refusal_text(action, refusal)
 
     def _refusal_text(self, action: str, refusal: IllegalAction) -> str:
         reason = refusal.reason

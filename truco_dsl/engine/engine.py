@@ -143,14 +143,22 @@ class Engine:
         """The actions ``seat`` may take now, as sorted canonical strings: ``play:7c``,
         ``play_covered:7c``, ``truco``, ``accept``, ``fold``, ``mao_de_onze:play``,
         ``mao_de_onze:fold``. Empty when the seat has nothing to do."""
-        legal = []
-        for action in self._candidates(seat):
-            try:
-                if self._guard(self._prepare(seat, action)) is None:
-                    legal.append(action)
-            except IllegalAction:
-                continue
-        return sorted(legal)
+        return sorted(action for action in self._candidates(seat) if self.refusal(seat, action) is None)
+
+    def refusal(self, seat: int, action: str) -> IllegalAction | None:
+        """Why ``action`` is not a legal choice for ``seat`` now, or None when it is. Changes nothing.
+
+        A foul (a clause whose ``then:`` starts with ``foul``) is no legal choice either: its
+        refusal carries the foul's reason code and clause, though ``act`` would accept and penalise it.
+        """
+        try:
+            guard = self._guard(self._prepare(seat, action))
+        except IllegalAction as problem:
+            return problem
+        if guard is None:
+            return None
+        kind = "forbidden" if guard.then.guard == "forbid" else "a foul"
+        return IllegalAction(guard.then.reason or guard.then.guard, f"{action} is {kind} under {guard.id}: {guard.cite}", guard.id)
 
     def act(self, seat: int, action: str) -> list[Event]:
         """Take ``action`` for ``seat``. Returns the events it caused, in order.
@@ -164,7 +172,7 @@ class Engine:
         self._events = []
         if guard is not None:
             if guard.then.guard == "forbid":
-                raise IllegalAction(guard.then.reason or "forbidden", f"{action} is forbidden by {guard.id}: {guard.cite}", guard.id)
+                raise IllegalAction(guard.then.reason or "forbidden", f"{action} is forbidden under {guard.id}: {guard.cite}", guard.id)
             self._scope.enter(move.hook, move.context)
             self._scope.clause = guard
             self._call(guard, guard.then.run)
