@@ -11,7 +11,10 @@
 - keeps only the scenarios of the selected ``features/<id>/`` folders that match a Cucumber tag
   expression (``"@clause:ATB-TRUCO-2 and not @wip"``);
 - records one ``ScenarioResult`` per scenario in ``results``, and rewrites a failed scenario's
-  report to name the failing step, so JUnit XML and pytest's own output say it too.
+  report to name the failing step, so JUnit XML and pytest's own output say it too;
+- reports a scenario as *not applicable* (a skip, never a pass) when a rule set played in place of
+  the one it names (a variant, a mutant) cannot deal its forced deal: the engine refused the deal
+  (``steps.DealRefused``). Without an override a refused deal stays a failure.
 
 The module can also be loaded on pytest's command line (``pytest -p truco_dsl.conformance.plugin
 <path of suite.py> --truco-ruleset atb-2004 --truco-tags EXPR --truco-adapter module:factory``).
@@ -31,6 +34,7 @@ from cucumber_tag_expressions import TagExpressionError
 from cucumber_tag_expressions import parse as parse_tag_expression
 
 from truco_dsl.conformance.adapter import EngineAdapter, ReferenceAdapter
+from truco_dsl.conformance.steps import DealRefused
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
@@ -41,6 +45,10 @@ PLUGIN_NAME = "truco-conformance"
 
 #: outcomes of a scenario, as recorded
 PASSED, FAILED, ERROR, UNSUPPORTED, SKIPPED = "passed", "failed", "error", "unsupported", "skipped"
+#: the outcome of a scenario whose forced deal the rule set played in place of the named one cannot deal
+NOT_APPLICABLE = "not_applicable"
+#: how the skip reason of a not-applicable scenario starts (and of an unsupported one)
+NOT_APPLICABLE_PREFIX, UNSUPPORTED_PREFIX = "not applicable", "not supported"
 
 AdapterFactory = Callable[[], EngineAdapter]
 
@@ -58,9 +66,11 @@ class ScenarioResult:
     its file, relative to the features folder (``atb-2004/faults.feature``); ``scenario``: its name;
     ``ruleset``: the rule set played (the variant's id when a variant stood in for the named one);
     ``outcome``: ``passed``, ``failed`` (a check did not hold), ``error`` (the engine or the
-    scenario broke), ``unsupported`` (the engine does not play it) or ``skipped``; ``duration`` in
-    seconds; ``failing_step``: the first step that failed, as written with its line; ``message``:
-    why it failed.
+    scenario broke), ``unsupported`` (the engine does not play it), ``not_applicable`` (a rule set
+    played in place of the named one — a variant, a mutant — cannot deal the scenario's forced
+    deal; ``failing_step`` is that deal step, ``message`` the engine's refusal) or ``skipped``;
+    ``duration`` in seconds; ``failing_step``: the first step that failed, as written with its line;
+    ``message``: why it failed.
     """
 
     id: str | None
@@ -231,7 +241,9 @@ class ConformancePlugin:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
         kind = None
-        if call.excinfo is not None and report.failed:
+        if call.excinfo is not None and report.failed and call.excinfo.errisinstance(DealRefused) and self._overridden(item):
+            self._not_applicable(item, report, call.excinfo.value)
+        elif call.excinfo is not None and report.failed:
             kind = FAILED if call.excinfo.errisinstance((AssertionError, pytest.fail.Exception)) else ERROR
             failing = self._steps.get(item.nodeid)
             if failing is not None and call.when == "call":
@@ -243,6 +255,23 @@ class ConformancePlugin:
                 else:
                     report.sections.append(("conformance", f"{header}step broke: {step}\n{message}"))
         self._phases.setdefault(item.nodeid, []).append((report, kind))
+
+    def _overridden(self, item: pytest.Item) -> bool:
+        """Whether the scenario plays a rule set in place of the one it names (only the reference
+        engine plays overrides; a custom adapter plays what the scenario names)."""
+        named = dict(item.user_properties).get("ruleset")
+        return self.plays_reference and named in self.rulesets
+
+    def _not_applicable(self, item: pytest.Item, report: pytest.TestReport, refusal: BaseException) -> None:
+        """Turn the failed report of a refused forced deal under an override into a skip whose
+        reason starts with ``not applicable`` (JUnit XML and pytest's output show it skipped)."""
+        named = dict(item.user_properties).get("ruleset")
+        played = self.rulesets[named]
+        step = self._steps.get(item.nodeid, (None, None))[0]
+        reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named} and cannot deal this "
+                  f"scenario's forced deal{' (' + step + ')' if step else ''}: {_message(refusal)}")
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), (item.location[1] or 0) + 1, reason)
 
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
         for mark in item.iter_markers("id"):
@@ -270,8 +299,11 @@ class ConformancePlugin:
         for report, kind in phases:
             if report.skipped:
                 reason = _skip_reason(report)
-                outcome = UNSUPPORTED if reason.startswith("not supported") else SKIPPED
-                message = message or reason
+                if reason.startswith(NOT_APPLICABLE_PREFIX):
+                    outcome, message = NOT_APPLICABLE, reason
+                else:
+                    outcome = UNSUPPORTED if reason.startswith(UNSUPPORTED_PREFIX) else SKIPPED
+                    message = message or reason
                 break
             if report.failed:
                 outcome = ERROR if report.when != "call" else (kind or FAILED)

@@ -4,7 +4,9 @@
 ``run_suite`` runs pytest in this process (``pytest.main`` with a ``ConformancePlugin``; no
 subprocess, no cache) on the bundled scenarios and returns one ``ScenarioResult`` per scenario.
 ``run_conformance`` adds the command's input checks and its output: a per-clause table, the failing
-scenarios, a summary line ``N passed, M failed``, and the JSON / JUnit XML reports on request.
+scenarios, a summary line ``N passed, M failed`` (``, K not applicable`` appended when a rule set
+played in place of the named one could not deal K scenarios' forced deals), and the JSON / JUnit XML
+reports on request.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from rich.table import Table
 from rich.text import Text
 
 from truco_dsl.conformance.adapter import EngineAdapter
-from truco_dsl.conformance.plugin import (ERROR, FAILED, PASSED, SUITE_PATH, UNSUPPORTED, ConformancePlugin, ScenarioResult,
-                                          SelectionError, parse_tags, resolve_ruleset)
+from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
+                                          ScenarioResult, SelectionError, parse_tags, resolve_ruleset)
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
@@ -48,6 +50,8 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     folder. ``tags``: a Cucumber tag expression (``"@clause:ATB-TRUCO-2 or @id:faults-001"``).
     ``adapter_factory``: makes a fresh ``EngineAdapter`` for each scenario (default: the reference
     engine). ``rulesets``: rule set id -> RuleSet played in its place by the reference engine.
+    A scenario whose forced deal a rule set played in place of the named one cannot deal is
+    ``not_applicable``, never passed; with no override a refused deal is a failure.
     ``junit_xml``: also write pytest's JUnit XML report there. ``quiet``: hide pytest's output.
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
@@ -87,9 +91,10 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
                     json_path: str | None = None) -> int:
     """``truco conform``: run the suite against the reference engine and print the report.
 
-    Prints a per-clause table (clause, a short quote of its text, passed, failed), then the failing
-    scenarios (id, name, first failing step, message), then ``N passed, M failed`` on a line of its
-    own. Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
+    Prints a per-clause table (clause, a short quote of its text, passed, failed, and not applicable
+    / not supported when there are any), then the failing scenarios (id, name, first failing step,
+    message), then ``N passed, M failed`` on a line of its own, with ``, K not applicable`` appended
+    when K > 0 (a variant played in place of the rule set cannot deal K scenarios). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
     Returns 0 if every scenario the engine supports passed, 1 if any failed, 2 for bad input
     (unknown rule set, malformed rule file, bad tag expression, unwritable report path), after a
     one-line message on stderr.
@@ -126,16 +131,19 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     counts: dict[str, dict[str, int]] = {}
     for result in results:
         for clause in result.clauses:
-            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, UNSUPPORTED: 0})
-            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED}.get(result.outcome, UNSUPPORTED)
+            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_APPLICABLE: 0, UNSUPPORTED: 0})
+            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED, NOT_APPLICABLE: NOT_APPLICABLE}.get(result.outcome, UNSUPPORTED)
             tally[column] += 1
     order = {clause_id: position for position, clause_id in enumerate(sources)}
-    unsupported = any(result.outcome == UNSUPPORTED for result in results)
+    not_applicable = sum(1 for result in results if result.outcome == NOT_APPLICABLE)
+    unsupported = any(tally[UNSUPPORTED] for tally in counts.values())
     table = Table(title="Conformance by clause", title_justify="left")
     table.add_column("clause", no_wrap=True)
     table.add_column("text")
     table.add_column("passed", justify="right")
     table.add_column("failed", justify="right")
+    if not_applicable:
+        table.add_column("not applicable", justify="right")
     if unsupported:
         table.add_column("not supported", justify="right")
     for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
@@ -143,6 +151,8 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
         source = sources.get(clause)
         quote = _quote(source.text) if source else "(not in spec/sources)"
         row = [Text(clause), Text(quote), str(tally[PASSED]), Text(str(tally[FAILED]), style="bold red" if tally[FAILED] else "")]
+        if not_applicable:
+            row.append(str(tally[NOT_APPLICABLE]))
         if unsupported:
             row.append(str(tally[UNSUPPORTED]))
         table.add_row(*row)
@@ -164,7 +174,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     if skipped:
         console.print(Text(f"{skipped} scenario{'s' if skipped != 1 else ''} not supported by the engine"))
     passed = sum(1 for result in results if result.outcome == PASSED)
-    console.print(Text(f"{passed} passed, {len(failing)} failed"))
+    console.print(Text(f"{passed} passed, {len(failing)} failed" + (f", {not_applicable} not applicable" if not_applicable else "")))
 
 
 def _quote(text: str) -> str:

@@ -6,6 +6,10 @@ goes through the adapter, and every check reads the canonical state documented i
 
 A failing check says what the scenario expected, what the engine replied (the refusal's reason or
 an excerpt of its state) and the action involved; the plugin adds the step and its line.
+
+A forced deal the engine refuses fails the scenario with ``DealRefused``; the plugin reports it as
+*not applicable* instead when the rule set played is not the one the scenario names (a variant or a
+mutant played in its place), since such a rule set may have no such cards or no vira to deal.
 """
 
 from __future__ import annotations
@@ -22,6 +26,25 @@ from truco_dsl.conformance.adapter import EngineAdapter, Outcome, SetupRefused
 _SUIT_SYMBOLS = str.maketrans({"♣": "c", "♥": "h", "♠": "s", "♦": "d"})
 
 
+class DealRefused(pytest.fail.Exception):  # type: ignore[misc,name-defined]
+    """The engine refused a forced deal of the scenario (``SetupRefused``). A failure like any
+    other, unless the rule set played stands in for the one the scenario names: then the plugin
+    reports the scenario as not applicable."""
+
+    def __init__(self, message: str):
+        super().__init__(msg=message, pytrace=False)
+
+
+@dataclass(frozen=True)
+class ShuffledDeal:
+    """One deal made by ``the next <k> deals are shuffled``: the seed of the game it started, the
+    cards of every seat (referee's view, keyed by the seat as a string) and the vira (None: none)."""
+
+    seed: int
+    hands: dict[str, list[str]]
+    vira: str | None
+
+
 @dataclass
 class Attempt:
     """The last ``tries to`` step: who tried what, what the engine did, and the referee's view of
@@ -36,7 +59,9 @@ class Attempt:
 @dataclass
 class Table:
     """What a scenario has set up so far: the game asked for (``ruleset`` id, ``players``, first
-    ``dealer``, starting ``scores``), whether the engine has started it, and the last attempt."""
+    ``dealer``, starting ``scores``), whether the engine has started it, and the last attempt;
+    ``seed``: the seed of the scenario's shuffled deal (None: none yet); ``shuffled``: the deals of
+    the last ``the next <k> deals are shuffled`` step."""
 
     ruleset: str | None = None
     players: int = 0
@@ -44,6 +69,8 @@ class Table:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     started: bool = False
     attempt: Attempt | None = None
+    seed: int | None = None
+    shuffled: list[ShuffledDeal] | None = None
 
 
 @pytest.fixture
@@ -149,18 +176,27 @@ def _start(adapter: EngineAdapter, table: Table, hands: list[list[str]] | None, 
     try:
         adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), hands, vira, seed)
     except SetupRefused as refusal:
-        fail(f"{adapter.name} could not start the game ({table.ruleset}, {table.players} players, seat {table.dealer} "
-             f"dealing, score {table.scores[0]} to {table.scores[1]}): {refusal}")
+        message = (f"{adapter.name} could not start the game ({table.ruleset}, {table.players} players, seat {table.dealer} "
+                   f"dealing, score {table.scores[0]} to {table.scores[1]}): {refusal}")
+        if hands is not None:
+            raise DealRefused(message) from None
+        fail(message)
     table.started = True
 
 
-def _next_deal(adapter: EngineAdapter, table: Table, datatable: list[list[str]] | None, vira: str) -> None:
+def _next_deal(adapter: EngineAdapter, table: Table, datatable: list[list[str]] | None, vira: str | None) -> None:
     _require_started(table)
     hands = _deal_rows(datatable, table.players)
+    state = adapter.state()
+    if state.get("phase") != "deal":
+        # not a deal the rule set cannot make: the engine is not waiting for one (a hand still in
+        # play, the game over), whatever rule set it plays
+        fail(f"expected the engine to wait for the next deal, but its phase is {state.get('phase')!r}: {excerpt(state)}")
     try:
-        adapter.next_hand(hands, card(vira))
+        adapter.next_hand(hands, None if vira is None else card(vira))
     except SetupRefused as refusal:
-        fail(f"{adapter.name} could not deal the next hand (vira {vira}): {refusal}; state: {excerpt(adapter.state())}")
+        raise DealRefused(f"{adapter.name} could not deal the next hand ({'vira ' + vira if vira else 'without vira'}): "
+                          f"{refusal}; state: {excerpt(adapter.state())}") from None
     table.attempt = None
 
 
@@ -245,6 +281,7 @@ def forced_deal_without_vira(adapter: EngineAdapter, table: Table, datatable: li
 def shuffled_deal(adapter: EngineAdapter, table: Table, seed: int) -> None:
     """Start the game; the engine deals from its shuffle seeded with ``seed``."""
     _start(adapter, table, None, None, seed)
+    table.seed = seed
 
 
 @given(parsers.re(r"the next deal: vira (?P<vira>\S+)"))
@@ -253,11 +290,53 @@ def next_deal_given(adapter: EngineAdapter, table: Table, datatable: list[list[s
     _next_deal(adapter, table, datatable, vira)
 
 
+@given(parsers.re(r"the next deal without vira:"))
+def next_deal_without_vira_given(adapter: EngineAdapter, table: Table, datatable: list[list[str]]) -> None:
+    """After a hand is over, a forced deal of the next hand without a vira (manilha velha)."""
+    _next_deal(adapter, table, datatable, None)
+
+
 # ---------------------------------------------------------------------------------------- When
 @when(parsers.re(r"the next deal is: vira (?P<vira>\S+)"))
 def next_deal_when(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
     """After a hand is over, a forced deal of the next hand."""
     _next_deal(adapter, table, datatable, vira)
+
+
+@when(parsers.re(r"the next deal is without vira:"))
+def next_deal_without_vira_when(adapter: EngineAdapter, table: Table, datatable: list[list[str]]) -> None:
+    """After a hand is over, a forced deal of the next hand without a vira (manilha velha)."""
+    _next_deal(adapter, table, datatable, None)
+
+
+@when(parsers.re(r"the next (?P<count>\d+) deals are shuffled"), converters={"count": int})
+def next_deals_shuffled(adapter: EngineAdapter, table: Table, count: int) -> None:
+    """``count`` deals from the engine's own seeded shuffle, recorded for the next Then.
+
+    Each deal is the first hand of a fresh game at the same table (rule set, players, first dealer,
+    starting score), seeded ``seed + 1`` … ``seed + count`` where ``seed`` is the scenario's shuffled
+    deal's (0 without one): a fresh game needs no hand to be played out first, so no rule of play
+    can make this step fail. The adapter is left with the last of these games.
+    """
+    _require_game(table)
+    if count < 1:
+        fail("the next <k> deals are shuffled needs k >= 1")
+    base = table.seed if table.seed is not None else 0
+    deals = []
+    for number in range(1, count + 1):
+        seed = base + number
+        try:
+            adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), None, None, seed)
+        except SetupRefused as refusal:
+            fail(f"{adapter.name} could not deal shuffled deal {number} of {count} (a fresh game of {table.ruleset} for "
+                 f"{table.players} players seeded {seed}): {refusal}")
+        hand = _hand(adapter)
+        hands = hand.get("hands") or {}
+        deals.append(ShuffledDeal(seed=seed, hands={str(seat): list(cards) for seat, cards in hands.items()},
+                                  vira=hand.get("vira")))
+    table.started = True
+    table.attempt = None
+    table.shuffled = deals
 
 
 @when(parsers.re(r"seat (?P<seat>\d+) plays (?P<token>\S+)"), converters={"seat": int})
@@ -497,6 +576,40 @@ def real_deal(adapter: EngineAdapter, table: Table, count: int) -> None:
     if problems:
         fail(f"expected a real deal from one deck ({count} cards a seat, {count * table.players}"
              f"{' + the vira' if vira is not None else ''} distinct cards); the engine dealt: {'; '.join(problems)}")
+
+
+@then(parsers.re(r"every one of those deals held (?P<size>\d+)·n \+ 1 distinct cards with the vira in no hand"),
+      converters={"size": int})
+def real_deals(table: Table, size: int) -> None:
+    """Every deal of the last ``the next <k> deals are shuffled`` gave each of the n seats ``size``
+    cards and turned a vira: ``size``·n + 1 distinct cards, the vira in no hand."""
+    if table.shuffled is None:
+        fail("no deals to check: this check follows a  When the next <k> deals are shuffled  step")
+    wrong = []
+    for number, deal in enumerate(table.shuffled, start=1):
+        problems = []
+        for seat in range(table.players):
+            cards = deal.hands.get(str(seat))
+            if cards is None:
+                problems.append(f"seat {seat}'s cards are not in the referee's view")
+            elif len(cards) != size:
+                problems.append(f"seat {seat} holds {len(cards)} cards ({' '.join(cards)})")
+        dealt = [token for cards in deal.hands.values() for token in cards]
+        twice = sorted({token for token in dealt if dealt.count(token) > 1})
+        if twice:
+            problems.append(f"dealt twice: {' '.join(twice)}")
+        if deal.vira is None:
+            problems.append("no vira was turned")
+        elif deal.vira in dealt:
+            holder = next(seat for seat, cards in deal.hands.items() if deal.vira in cards)
+            problems.append(f"the vira {deal.vira} is also in seat {holder}'s hand")
+        if problems:
+            wrong.append(f"deal {number} (seed {deal.seed}): {'; '.join(problems)}")
+    if wrong:
+        shown = wrong[:5] + ([f"and {len(wrong) - 5} more"] if len(wrong) > 5 else [])
+        fail(f"expected each of the {len(table.shuffled)} shuffled deals to hold {size}·{table.players} + 1 = "
+             f"{size * table.players + 1} distinct cards, {size} a seat and the vira in no hand; "
+             f"{len(wrong)} did not: {' | '.join(shown)}")
 
 
 def _visible(adapter: EngineAdapter, viewer: int) -> set[int]:

@@ -13,6 +13,7 @@ expected and what the engine did.
 from __future__ import annotations
 
 import dataclasses
+import random
 import json
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ import pytest
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-from truco_dsl.conformance.adapter import Outcome, ReferenceAdapter
+from truco_dsl.conformance.adapter import Outcome, ReferenceAdapter, SetupRefused
 from truco_dsl.conformance.runner import run_conformance, run_suite
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset, load_sources
 
@@ -179,15 +180,33 @@ class _SuitOrdered(RuleSet):
 
 
 class ViraFromAFreshDeck(ReferenceAdapter):
-    """F6's fault: the vira is drawn apart from the dealt cards (here it lands in the last seat's hand)."""
+    """F6's fault: the hands come from one shuffled deck and the vira is drawn from another, full
+    deck, so it is a card some seat holds whenever the draw hits a dealt card (18 of 40 with six
+    players). ``salt`` seeds the vira's draw apart from the engine's own shuffle."""
 
     name = "vira-from-a-fresh-deck"
+    salt = 0
+
+    def __init__(self, rulesets=None):
+        super().__init__(rulesets)
+        self.draws = random.Random(self.salt)
 
     def new_game(self, ruleset, players, dealer, scores, hands, vira, seed):
         events = super().new_game(ruleset, players, dealer, scores, hands, vira, seed)
         if hands is None:
-            self.engine.hand.vira = self.engine.hand.hands[-1][0]
+            self._turn_apart()
         return events
+
+    def next_hand(self, hands, vira):
+        events = super().next_hand(hands, vira)
+        if hands is None:
+            self._turn_apart()
+        return events
+
+    def _turn_apart(self):
+        hand = self.engine.hand
+        hand.vira = self.draws.choice(self.engine.ruleset.deck)
+        hand.strengths = self.engine.ruleset.strengths(hand.vira)
 
 
 class FoldAnytime(ReferenceAdapter):
@@ -215,6 +234,28 @@ def test_a_faulty_adapter_fails_its_fault_scenario(fault, adapter):
     [result] = run_suite(tags=f"@id:{fault}", adapter_factory=adapter)
     assert result.outcome == "failed", (result.outcome, result.message)
     assert result.failing_step and "expected" in result.message
+
+
+@pytest.mark.parametrize("salt", range(8))
+def test_f6_catches_a_vira_drawn_apart_whatever_the_draws(salt):
+    """One shuffled deal catches the fault about half the time; F6's twenty more deals catch it with
+    near certainty (each misses with probability 22/40, twenty-one in a row 0.55^21 < 1e-5), so it
+    fails for every seeding of the vira's draw, on the step that checks the twenty deals or before."""
+    adapter = type(f"ViraApart{salt}", (ViraFromAFreshDeck,), {"salt": salt})
+    [result] = run_suite(tags="@id:faults-006", adapter_factory=adapter)
+    assert result.outcome == "failed", (salt, result.outcome, result.message)
+    assert "the vira" in result.message and "is also in seat" in result.message, result.message
+
+
+def test_f6_misses_the_fault_with_a_single_deal_about_half_the_time():
+    """Why F6 checks twenty deals: with its first deal alone the fault goes unseen for some draws."""
+    caught = []
+    for salt in range(8):
+        engine = type(f"ViraApart{salt}", (ViraFromAFreshDeck,), {"salt": salt})()
+        engine.new_game("atb-2004", 6, 5, [0, 0], None, None, 2004)
+        hand = engine.state()["hand"]
+        caught.append(any(hand["vira"] in cards for cards in hand["hands"].values()))
+    assert not all(caught)
 
 
 def test_every_fault_has_a_wrong_engine_that_fails_it():
@@ -269,3 +310,49 @@ def test_a_malformed_rule_file_is_bad_input(tmp_path, capsys):
     assert run_conformance(ruleset=str(path)) == 2
     error = capsys.readouterr().err
     assert error.startswith("truco conform: bad rule file: ") and error.count("\n") == 1, error
+
+
+# ---------------------------------------------------------------------------------------- not applicable
+class RefusesForcedDeals(ReferenceAdapter):
+    """An engine that deals only from its own shuffle: every forced deal is refused."""
+
+    name = "refuses-forced-deals"
+
+    def new_game(self, ruleset, players, dealer, scores, hands, vira, seed):
+        if hands is not None:
+            raise SetupRefused("this engine deals only from its own shuffle")
+        return super().new_game(ruleset, players, dealer, scores, hands, vira, seed)
+
+
+def test_a_deal_a_variant_cannot_make_is_not_applicable_not_failed():
+    [result] = run_suite(ruleset="manilha-velha", tags="@id:faults-001")
+    assert result.outcome == "not_applicable"
+    assert result.ruleset == "manilha-velha"
+    assert result.failing_step == "And the deal: vira 7s (line 10)"
+    assert result.message.startswith("not applicable: manilha-velha is played in place of atb-2004")
+    assert "turns no vira" in result.message
+
+
+def test_a_refused_deal_without_an_override_is_a_failure():
+    [result] = run_suite(tags="@id:faults-001", adapter_factory=RefusesForcedDeals)
+    assert result.outcome == "failed"
+    assert "deals only from its own shuffle" in result.message
+    [result] = run_suite(ruleset="atb-2004", tags="@id:variantes-001", rulesets={"atb-2004": load_ruleset("baralho-limpo")})
+    assert result.outcome == "passed"  # it names manilha-velha, which nothing replaces
+
+
+def test_a_next_deal_a_variant_cannot_make_is_not_applicable():
+    [result] = run_suite(ruleset="baralho-limpo", tags="@id:estrutura-011")
+    assert result.outcome == "not_applicable", (result.outcome, result.message)
+
+
+def test_conform_shows_not_applicable_apart(tmp_path, capsys):
+    xml_path = tmp_path / "r.xml"
+    assert run_conformance(ruleset="manilha-velha", tags="@id:faults-001 or @id:variantes-001", junit_xml=str(xml_path)) == 0
+    printed = capsys.readouterr().out
+    assert "\n1 passed, 0 failed, 1 not applicable\n" in printed
+    assert "not applicable" in printed.split("Conformance by clause", 1)[1].splitlines()[2]  # a column of the table
+    assert "Failing scenarios" not in printed
+    assert 'skipped="1"' in xml_path.read_text(encoding="utf-8")
+    assert run_conformance(ruleset="atb-2004", tags="@id:faults-001") == 0
+    assert "not applicable" not in capsys.readouterr().out

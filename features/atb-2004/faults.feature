@@ -82,9 +82,13 @@ Feature: ATB 2004 — faults found in real truco engines
 
   @id:faults-006 @clause:ATB-TOMBO-1 @clause:ATB-ESTRUTURA-2 @clause:ATB-BARALHO-1
   Scenario: F6 — a shuffled deal comes from one deck, the vira being the card after the hands
+    Six players hold 18 of the 40 cards: a vira drawn apart from the dealt cards lands in a hand
+    almost every other deal, so twenty deals catch it with near certainty (1 - 0.55^20).
     Given a game of "atb-2004" for 6 players
     And a shuffled deal with seed 2004
     Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
+    When the next 20 deals are shuffled
+    Then every one of those deals held 3·n + 1 distinct cards with the vira in no hand
 
   @id:faults-007 @clause:ATB-TRUCO-4
   Scenario: F7 — the side that raised last cannot raise again, before or after the answer

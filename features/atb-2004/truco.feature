@@ -275,3 +275,26 @@ Feature: ATB 2004 — the truco
     And seat 2 folds
     Then the hand is over
     And the score is 0 to 1
+
+  @id:truco-020 @clause:ATB-TRUCO-4
+  Scenario: No player of the trio that called truco may ask seis, in 6 players
+    Given a game of "atb-2004" for 6 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+      | 4    | Qc Qd Qh |
+      | 5    | Ac Ad Ah |
+    When seat 0 calls truco
+    And seat 3 accepts
+    And the seats play: 0:6d 1:7d
+    Then seat 2 may not truco
+    When seat 2 tries to truco
+    Then the action is refused with reason "raised_last"
+    And the state is unchanged
+    When the seats play: 2:6h 3:7s
+    Then seat 4 may not truco
+    When seat 4 plays Qc
+    Then seat 5 may truco

@@ -101,3 +101,19 @@ Feature: ATB 2004 — the variants manilha velha and baralho limpo
     Given a game of "baralho-limpo" for 6 players
     And a shuffled deal with seed 22
     Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
+
+  @id:variantes-011 @clause:ATB-MANILHA-VELHA-2 @clause:ATB-MANILHA-VELHA-1
+  Scenario: Manilha velha — the next hand turns no vira either, and the 4 of paus is still the zap
+    Given a game of "manilha-velha" for 2 players
+    And the deal without vira:
+      | seat | cards    |
+      | 0    | 4c As 5d |
+      | 1    | 7h 7d 6d |
+    When the seats play: 0:4c 1:7h 0:As 1:7d
+    Then the score is 1 to 0
+    When the next deal is without vira:
+      | seat | cards    |
+      | 0    | 7h 5d 5s |
+      | 1    | 4c 6d 6s |
+    And the seats play: 1:4c 0:7h
+    Then vaza 1 is won by seat 1

@@ -1,0 +1,322 @@
+"""The conformance suite has power over every clause atb-2004 encodes: a rule set that encodes one of
+them wrongly fails a scenario tagged with that clause.
+
+What is checked. Every source clause id the atb-2004 rule set encodes, in its own file or in its
+lineage (paulista): each rule-file clause's ``source_id`` and its ``also`` ids, and every id of
+``ruleset.cites`` (the citations of parameters). For each id, mutants of the RuleSet that encode it
+wrongly:
+
+- a clause (``source_id`` or ``also`` equal to the id): the rule set without it, and, when it has a
+  ``when``, the rule set with that condition negated (``not (<when>)``);
+- a cited parameter: the mutators of ``PARAMETER_MUTATORS``, one table, id -> mutators (swap two
+  adjacent ranks, reverse the manilha suits, a ladder step removed or changed, the target changed,
+  hands of 2 or 4 cards, a player count removed, ...). A cited id without an entry fails the test,
+  and so does an entry for an id no longer cited: a new citation needs a new mutator.
+
+Each mutant is played by the reference engine in place of atb-2004 (``run_suite(ruleset="atb-2004",
+tags="@clause:<id>", rulesets={"atb-2004": mutant})``) and must be *killed*: at least one scenario
+tagged with the id that played the mutant ``failed`` (or broke the engine: ``error``). A scenario that
+is ``not_applicable`` (the mutant cannot deal its forced deal: a hand size of 4, no vira) is no kill:
+it says nothing about the clause. A scenario the engine does not support (``unsupported``) kills only
+the mutants that remove a player count, since declaring it does not play 6 is all such an engine does
+differently, and the report shows it (the mutator says so with ``kills``).
+
+Variant scenarios. Scenarios of features/atb-2004 that name manilha-velha or baralho-limpo also carry
+some of these ids (ATB-MANILHAS-4, ATB-BARALHO-2); they run, but play the unmutated variant files, and
+never count as a kill: the kill must come from a scenario that played the mutant. Why not mutate the
+variants' copies too: the mutators are written against atb-2004's parameters (a 5/6 swap or the
+manilha suits mean nothing in baralho-limpo's 24 cards or manilha-velha's fixed manilhas), the
+variants have their own cited clauses (ATB-VARIANTES-2, ATB-MANILHA-VELHA-1, outside atb-2004's
+lineage), and a variant scenario standing in for a missing atb-2004 scenario would hide that
+atb-2004 itself has no power over the clause.
+
+Kills by ``error`` are the reference interpreter refusing to go on with a rule set that leaves a
+situation unruled (``RuleSetIncomplete``: no clause ends a hand of three played vazas, none chooses
+who leads); an engine that breaks there fails the suite just the same (an error counts as failed).
+
+Not mutated, and why: a deck with fewer cards (a rank or a suit removed, ATB-BARALHO-1) — played in
+place of atb-2004, it makes every scenario that deals those cards not applicable, and no step reads
+the cards of a shuffled deal, so no scenario can tell (a gap of the step vocabulary, not of the
+scenarios); the direction of play and the way the cards are handed out (ATB-TOMBO-1's "de 3 em 3 ...
+anti-horário") are not parameters of RuleSet.
+
+Time: each distinct mutant is run once, with the tags of every id it is tested for; a mutant that
+two ids share (dropping ATB-TRUCO-2.fold is wrong for ATB-TRUCO-2 and for ATB-TRUCO-3) runs once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import pytest
+
+from truco_dsl.cards import Card, Rank, Suit
+from truco_dsl.conformance.runner import ScenarioResult, run_suite
+from truco_dsl.lang.compiler import compile_condition
+from truco_dsl.rules import RuleSet, load_ruleset
+
+ATB = load_ruleset("atb-2004")
+KILLING = frozenset({"failed", "error"})
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A wrong atb-2004: ``key`` names it (and its rule set id), ``label`` says what is wrong,
+    ``ruleset`` is played in place of atb-2004, ``kills``: the outcomes that count as a kill."""
+
+    key: str
+    label: str
+    ruleset: RuleSet
+    kills: frozenset[str] = KILLING
+
+
+@dataclass(frozen=True)
+class Mutator:
+    """How to make a parameter mutant from atb-2004."""
+
+    key: str
+    label: str
+    build: Callable[[RuleSet], RuleSet]
+    kills: frozenset[str] = KILLING
+
+    def mutant(self, ruleset: RuleSet) -> Mutant:
+        return Mutant(self.key, self.label, _named(self.build(ruleset), self.key), self.kills)
+
+
+def _named(ruleset: RuleSet, key: str) -> RuleSet:
+    mutant_id = f"{ruleset.id}~{key}"
+    return dataclasses.replace(ruleset, id=mutant_id, lineage=(mutant_id,) + ruleset.lineage)
+
+
+def _with_methods(ruleset: RuleSet, name: str, **methods: Callable) -> RuleSet:
+    """The rule set as an instance of a RuleSet subclass overriding ``methods`` (for what no
+    parameter expresses: which rank the manilha is, how strengths are derived)."""
+    cls = type(name, (type(ruleset),), methods)
+    return cls(**{field.name: getattr(ruleset, field.name) for field in dataclasses.fields(ruleset)})
+
+
+# ---------------------------------------------------------------------------------------- mutators
+def swap_ranks(rank: str) -> Mutator:
+    def build(ruleset: RuleSet) -> RuleSet:
+        ranks = list(ruleset.ranks)
+        i = ranks.index(Rank(rank))
+        ranks[i], ranks[i + 1] = ranks[i + 1], ranks[i]
+        return dataclasses.replace(ruleset, ranks=tuple(ranks))
+
+    after = ATB.ranks[ATB.ranks.index(Rank(rank)) + 1]
+    return Mutator(f"ranks:{rank}<->{after}", f"ranks {rank} and {after} swapped", build)
+
+
+def manilha_suits(*suits: str, why: str) -> Mutator:
+    return Mutator(f"manilha-suits:{''.join(suits) or 'none'}", why,
+                   lambda ruleset: dataclasses.replace(ruleset, manilha_suits=tuple(Suit(suit) for suit in suits)))
+
+
+def manilha_offset(offset: int, why: str, wrap: bool = True) -> Mutator:
+    """The manilha is the rank ``offset`` after the vira's (1 is right), wrapping or not."""
+
+    def manilhas(self: RuleSet, vira: Card | None) -> tuple[Card, ...]:
+        if vira is None:
+            raise ValueError(f"rule set {self.id} turns a vira to find the manilhas; none was given")
+        position = self.ranks.index(vira.rank) + offset
+        if position >= len(self.ranks) and not wrap:
+            return ()
+        return tuple(Card(self.ranks[position % len(self.ranks)], suit) for suit in self.manilha_suits)
+
+    key = f"manilha:+{offset}" + ("" if wrap else ":no-wrap")
+    return Mutator(key, why, lambda ruleset: _with_methods(ruleset, "ManilhaMutant", manilhas=manilhas))
+
+
+def strengths_mutator(key: str, why: str, transform: Callable[[RuleSet, dict[Card, int], tuple[Card, ...]], dict[Card, int]]) -> Mutator:
+    def strengths(self: RuleSet, vira: Card | None) -> dict[Card, int]:
+        return transform(self, RuleSet.strengths(self, vira), self.manilhas(vira))
+
+    return Mutator(key, why, lambda ruleset: _with_methods(ruleset, "StrengthMutant", strengths=strengths))
+
+
+def _suits_order_ordinary_cards(ruleset: RuleSet, strengths: dict[Card, int], manilhas: tuple[Card, ...]) -> dict[Card, int]:
+    return {card: power * 10 + (0 if card in manilhas else ruleset.suits.index(card.suit)) for card, power in strengths.items()}
+
+
+def _manilhas_equal(ruleset: RuleSet, strengths: dict[Card, int], manilhas: tuple[Card, ...]) -> dict[Card, int]:
+    return {card: len(ruleset.ranks) + 1 if card in manilhas else power for card, power in strengths.items()}
+
+
+def _manilhas_below_the_3(ruleset: RuleSet, strengths: dict[Card, int], manilhas: tuple[Card, ...]) -> dict[Card, int]:
+    top = len(ruleset.ranks) * 10  # the 3, scaled
+    return {card: top - 5 + manilhas.index(card) if card in manilhas else power * 10 for card, power in strengths.items()}
+
+
+def replace(key: str, why: str, kills: frozenset[str] = KILLING, **changes: object) -> Mutator:
+    return Mutator(key, why, lambda ruleset: dataclasses.replace(ruleset, **changes), kills)
+
+
+def without_vira(ruleset: RuleSet) -> RuleSet:
+    """No vira turned; the manilhas fixed (those of a vira 4) so that the rule set stays playable."""
+    return dataclasses.replace(ruleset, vira=False, manilha_rule="fixed", manilha_cards=ruleset.manilhas(Card.parse("4c")))
+
+
+#: a player count the rule set does not allow only makes the engine decline those games
+UNSUPPORTED_KILLS = KILLING | {"unsupported"}
+HAND_OF_4 = replace("hand-size:4", "hands of 4 cards", hand_size=4)
+HAND_OF_2 = replace("hand-size:2", "hands of 2 cards", hand_size=2)
+MANILHA_IS_THE_VIRAS_RANK = manilha_offset(0, "the manilha is the vira's own rank")
+MANILHA_TWO_ABOVE = manilha_offset(2, "the manilha is the rank two above the vira's")
+
+#: cited parameter id -> mutators that encode the parameter it documents wrongly
+PARAMETER_MUTATORS: dict[str, tuple[Mutator, ...]] = {
+    # table: players [2, 4, 6] ("jogador, dupla ou trio"); deal: 3 cards, the vira turned last
+    "ATB-TRUCO-4": (replace("players:2,4", "no game of 6 players (no trio)", UNSUPPORTED_KILLS, players=(2, 4)),
+                    replace("players:2,6", "no game of 4 players (no dupla)", UNSUPPORTED_KILLS, players=(2, 6))),
+    "ATB-TOMBO-1": (Mutator("no-vira", "no vira turned (manilhas fixed)", without_vira), HAND_OF_4),
+    # deck
+    "ATB-BARALHO-1": (replace("two-decks", "two decks: every card twice", ranks=ATB.ranks + ATB.ranks),),
+    "ATB-BARALHO-2": tuple(swap_ranks(str(rank)) for rank in ATB.ranks[:-1]),
+    "ATB-BARALHO-3": (swap_ranks("4"), swap_ranks("2"),
+                      strengths_mutator("suits-order-ordinary-cards", "the suit orders cards of one rank", _suits_order_ordinary_cards)),
+    "ATB-BARALHO-4": (strengths_mutator("suits-order-ordinary-cards", "the suit orders cards of one rank", _suits_order_ordinary_cards),
+                      strengths_mutator("manilhas-equal", "the four manilhas equal whatever their suit", _manilhas_equal)),
+    # manilhas
+    "ATB-MANILHAS-1": (MANILHA_IS_THE_VIRAS_RANK, MANILHA_TWO_ABOVE,
+                       manilha_suits("s", "h", "c", why="the ouros of the manilha rank is no manilha")),
+    "ATB-MANILHAS-2": (manilha_suits(why="no manilhas: the card after the vira is an ordinary card"),
+                       strengths_mutator("manilhas-below-the-3", "the manilhas rank below the 3", _manilhas_below_the_3)),
+    "ATB-MANILHAS-3": (manilha_suits("c", "h", "s", "d", why="manilha suits reversed"),
+                       manilha_suits("s", "d", "h", "c", why="manilha suits ouros and espadas swapped"),
+                       manilha_suits("d", "h", "s", "c", why="manilha suits espadas and copas swapped"),
+                       manilha_suits("d", "s", "c", "h", why="manilha suits copas and paus swapped")),
+    "ATB-MANILHAS-4": (MANILHA_IS_THE_VIRAS_RANK, MANILHA_TWO_ABOVE,
+                       manilha_offset(1, "a vira 3 makes no manilha (no wrap to the 4)", wrap=False)),
+    "ATB-MANILHA-NOVA-1": (Mutator("fixed-manilhas", "the manilhas are always those of a vira 4, whatever the vira",
+                                   lambda ruleset: dataclasses.replace(ruleset, manilha_rule="fixed",
+                                                                       manilha_cards=ruleset.manilhas(Card.parse("4c")))),),
+    # deal
+    "ATB-ESTRUTURA-2": (HAND_OF_2, HAND_OF_4),
+    # stakes and game
+    "ATB-ESTRUTURA-1": (replace("ladder:2,3,6,9,12", "a hand starts worth 2", ladder=(2, 3, 6, 9, 12)),
+                        replace("target:11", "the game is won at 11", target=11),
+                        replace("target:13", "the game is won at 13", target=13)),
+    "ATB-TRUCO-1": (replace("ladder:1,6,9,12", "no truco step: truco asks 6", ladder=(1, 6, 9, 12)),
+                    replace("ladder:1,2,6,9,12", "truco is worth 2", ladder=(1, 2, 6, 9, 12))),
+    "ATB-TRUCO-2": (replace("ladder:1,3,9,12", "no seis: the second raise asks 9", ladder=(1, 3, 9, 12)),
+                    replace("ladder:1,3,7,9,12", "seis is worth 7", ladder=(1, 3, 7, 9, 12))),
+    "ATB-TRUCO-3": (replace("ladder:1,3,6,12", "no nove", ladder=(1, 3, 6, 12)),
+                    replace("ladder:1,3,6,9", "no doze", ladder=(1, 3, 6, 9)),
+                    replace("ladder:1,3,6,10,12", "nove is worth 10", ladder=(1, 3, 6, 10, 12)),
+                    replace("ladder:1,3,6,9,12,15", "a quinze above the doze", ladder=(1, 3, 6, 9, 12, 15))),
+}
+
+#: (id, mutant key) -> why the mutant is not required to be killed. Empty: every mutant is killed.
+EXCLUDED: dict[tuple[str, str], str] = {}
+
+
+# ---------------------------------------------------------------------------------------- the ids
+def encoded_ids(ruleset: RuleSet) -> set[str]:
+    """Every source clause id the rule set encodes: clauses' source ids and ``also`` ids, cites."""
+    ids = {clause.source_id for clause in ruleset.clauses}
+    ids |= {also for clause in ruleset.clauses for also in clause.also}
+    return ids | set(ruleset.cites)
+
+
+def clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
+    """The rule set without each clause encoding ``clause_id``, and with its ``when`` negated."""
+    mutants = []
+    for position, clause in enumerate(ruleset.clauses):
+        if clause.source_id != clause_id and clause_id not in clause.also:
+            continue
+        others = ruleset.clauses[:position] + ruleset.clauses[position + 1:]
+        key = f"drop:{clause.id}"
+        mutants.append(Mutant(key, f"clause {clause.id} dropped", _named(dataclasses.replace(ruleset, clauses=others), key)))
+        if clause.when is not None:
+            negated = dataclasses.replace(clause, when=compile_condition(f"not ({clause.when.source})", clause.hook))
+            clauses = ruleset.clauses[:position] + (negated,) + ruleset.clauses[position + 1:]
+            key = f"not-when:{clause.id}"
+            mutants.append(Mutant(key, f"clause {clause.id} with its when negated: not ({clause.when.source})",
+                                  _named(dataclasses.replace(ruleset, clauses=clauses), key)))
+    return mutants
+
+
+def mutants_for(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
+    mutants = clause_mutants(ruleset, clause_id)
+    if clause_id in ruleset.cites:
+        mutants += [mutator.mutant(ruleset) for mutator in PARAMETER_MUTATORS.get(clause_id, ())]
+    return [mutant for mutant in mutants if (clause_id, mutant.key) not in EXCLUDED]
+
+
+IDS = sorted(encoded_ids(ATB))
+PLAN: dict[str, list[Mutant]] = {clause_id: mutants_for(ATB, clause_id) for clause_id in IDS}
+
+
+def _tags(ids: Iterable[str]) -> str:
+    return " or ".join(f"@clause:{clause_id}" for clause_id in sorted(ids))
+
+
+#: mutant key -> the ids it is tested for, and the mutant
+IDS_OF: dict[str, set[str]] = {}
+MUTANTS: dict[str, Mutant] = {}
+for _clause_id, _mutants in PLAN.items():
+    for _mutant in _mutants:
+        IDS_OF.setdefault(_mutant.key, set()).add(_clause_id)
+        MUTANTS.setdefault(_mutant.key, _mutant)
+
+
+@functools.cache
+def results_of(key: str) -> tuple[ScenarioResult, ...]:
+    """The results of one run_suite with mutant ``key`` in place of atb-2004, over the scenarios of
+    every id it is tested for (run once, when first asked for)."""
+    return tuple(run_suite(ruleset="atb-2004", tags=_tags(IDS_OF[key]), rulesets={"atb-2004": MUTANTS[key].ruleset}))
+
+
+# ---------------------------------------------------------------------------------------- tests
+def test_every_cited_id_has_a_mutator_and_every_mutator_a_cited_id():
+    cited = set(ATB.cites)
+    missing = sorted(cited - set(PARAMETER_MUTATORS))
+    stale = sorted(set(PARAMETER_MUTATORS) - cited)
+    assert not missing, f"cited in atb-2004's lineage but no mutator in PARAMETER_MUTATORS: {missing}"
+    assert not stale, f"PARAMETER_MUTATORS has mutators for ids atb-2004 no longer cites: {stale}"
+    empty = sorted(clause_id for clause_id, mutators in PARAMETER_MUTATORS.items() if not mutators)
+    assert not empty, f"cited ids with an empty mutator list: {empty}"
+
+
+def test_every_encoded_id_has_a_mutant():
+    assert IDS and all(PLAN[clause_id] for clause_id in IDS), [clause_id for clause_id in IDS if not PLAN[clause_id]]
+
+
+def test_exclusions_name_real_mutants():
+    known = {(clause_id, mutant.key) for clause_id in IDS for mutant in clause_mutants(ATB, clause_id)}
+    known |= {(clause_id, mutator.key) for clause_id, mutators in PARAMETER_MUTATORS.items() for mutator in mutators}
+    assert set(EXCLUDED) <= known, sorted(set(EXCLUDED) - known)
+
+
+def test_the_mutants_are_different_from_atb_2004():
+    """Every parameter mutant changes what it says it changes (a mutator that builds atb-2004 again
+    would be killed by nothing and prove nothing)."""
+    probe = [Card.parse(token) for token in ("4c", "7s", "Kh", "3d")]
+    def signature(ruleset: RuleSet) -> tuple:
+        return (ruleset.players, ruleset.ranks, ruleset.manilha_suits, ruleset.hand_size, ruleset.vira, ruleset.ladder,
+                ruleset.target, ruleset.manilha_rule, tuple(tuple(sorted(ruleset.strengths(vira).items())) for vira in probe)
+                if ruleset.vira else ruleset.manilha_cards)
+    same = sorted({mutator.key for mutators in PARAMETER_MUTATORS.values() for mutator in mutators
+                   if signature(mutator.build(ATB)) == signature(ATB)})
+    assert not same, f"mutators that do not change atb-2004: {same}"
+
+
+def test_atb_2004_itself_passes_every_scenario():
+    results = run_suite(ruleset="atb-2004")
+    wrong = [(result.id, result.outcome, result.message) for result in results if result.outcome != "passed"]
+    assert results and not wrong, wrong
+
+
+@pytest.mark.parametrize("clause_id", IDS)
+def test_every_mutant_of_the_clause_fails_a_scenario_tagged_with_it(clause_id):
+    survivors = []
+    for mutant in PLAN[clause_id]:
+        results = [result for result in results_of(mutant.key) if clause_id in result.clauses]
+        played = [result for result in results if result.ruleset == mutant.ruleset.id]
+        if not any(result.outcome in mutant.kills for result in played):
+            ran = ", ".join(f"{result.id} ({result.ruleset}): {result.outcome}" for result in results) or "none"
+            survivors.append(f"mutant {mutant.key!r} ({mutant.label}) survived; scenarios run: {ran}")
+    assert not survivors, f"{clause_id}: " + "\n".join(survivors)
