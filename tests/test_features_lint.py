@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
 
+from truco_dsl.conformance.catalogue import ScenarioEntry, bundled_scenarios
 from truco_dsl.conformance.adapter import Outcome, ReferenceAdapter, SetupRefused
 from truco_dsl.conformance.runner import run_conformance, run_suite
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset, load_sources
@@ -30,32 +29,11 @@ FAULT_IDS = [f"faults-{number:03d}" for number in range(1, 13)]
 
 
 # ---------------------------------------------------------------------------------------- lint
-def _scenarios() -> list[tuple[str, str, int, list[str]]]:
-    """(feature file relative to features/, scenario name, line, every tag that applies to it)."""
-    found = []
-    for path in sorted(FEATURES_DIR.glob("*/**/*.feature")):
-        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-        feature = document.get("feature") or {}
-        feature_tags = [tag["name"] for tag in feature.get("tags", [])]
-        relative = path.relative_to(FEATURES_DIR).as_posix()
-        for child in feature.get("children", []):
-            rule = child.get("rule")
-            if rule is not None:
-                rule_tags = [tag["name"] for tag in rule.get("tags", [])]
-                entries = [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
-            else:
-                entries = [(child["scenario"], [])] if "scenario" in child else []
-            for scenario, inherited in entries:
-                tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
-                found.append((relative, scenario["name"], scenario["location"]["line"], tags))
-    return found
+SCENARIOS = bundled_scenarios()
 
 
-SCENARIOS = _scenarios()
-
-
-def _where(entry: tuple[str, str, int, list[str]]) -> str:
-    return f"{entry[0]}:{entry[2]} {entry[1]!r}"
+def _where(entry: ScenarioEntry) -> str:
+    return str(entry)
 
 
 def test_there_are_scenarios():
@@ -64,7 +42,7 @@ def test_there_are_scenarios():
 
 @pytest.mark.parametrize("entry", SCENARIOS, ids=_where)
 def test_scenario_has_one_id_and_known_clauses(entry):
-    place, tags = _where(entry), entry[3]
+    place, tags = _where(entry), entry.tags
     ids = [tag for tag in tags if tag.startswith("@id:")]
     assert len(ids) == 1, f"{place}: needs exactly one @id: tag, has {ids or 'none'}"
     assert ids[0][len("@id:"):].rsplit("-", 1)[-1].isdigit(), f"{place}: an id is <feature>-<nnn>, not {ids[0]}"
@@ -78,7 +56,7 @@ def test_scenario_ids_are_unique():
     seen: dict[str, str] = {}
     duplicates = []
     for entry in SCENARIOS:
-        for tag in entry[3]:
+        for tag in entry.tags:
             if tag.startswith("@id:"):
                 if tag in seen:
                     duplicates.append(f"{tag} at {_where(entry)} and {seen[tag]}")
@@ -87,7 +65,7 @@ def test_scenario_ids_are_unique():
 
 
 def test_every_fault_has_its_scenario():
-    ids = {tag[len("@id:"):] for entry in SCENARIOS for tag in entry[3] if tag.startswith("@id:")}
+    ids = {tag[len("@id:"):] for entry in SCENARIOS for tag in entry.tags if tag.startswith("@id:")}
     assert set(FAULT_IDS) <= ids
 
 

@@ -3,8 +3,10 @@
     truco validate FILE...                      check rule files; exit 2 if any has a problem
     truco conform [--ruleset ID|FILE] [--tags EXPR] [--junit-xml PATH] [--json PATH]
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
+    truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
 
-Exit codes: 0 success; 1 the suite found failing scenarios; 2 bad input (a malformed rule file, an
+Exit codes: 0 success; 1 the suite found failing scenarios (coverage: a clause neither encoded nor
+informative, or encoded without a scenario); 2 bad input (a malformed rule file, an
 unknown rule set, a bad option). A user's mistake never ends in a traceback.
 """
 
@@ -46,6 +48,41 @@ def _play(options: argparse.Namespace) -> int:
     return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players)
 
 
+def _coverage(options: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+    from rich import box
+    from rich.table import Table
+
+    from truco_dsl.coverage import coverage
+
+    reports = coverage(options.ruleset)
+    incomplete = any(report.unclassified or report.encoded_without_scenario for report in reports)
+    if options.json:
+        print(json.dumps([report.as_json() for report in reports], indent=2, ensure_ascii=False))
+        return EXIT_FAILED if incomplete else EXIT_OK
+    console = Console(highlight=False)
+    table = Table(title="Traceability by regulation", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    table.add_column("regulation", no_wrap=True)
+    for heading in ("clauses", "encoded", "inform.", "ambig.", "covered", "neither", "untested"):
+        table.add_column(heading, justify="right", min_width=len(heading))
+    for report in reports:
+        table.add_row(report.regulation, *(str(len(ids)) for ids in (
+            report.clauses, report.encoded, report.informative, report.ambiguous, report.covered,
+            report.unclassified, report.encoded_without_scenario)))
+    console.print(table)
+    console.print("inform.: informative · ambig.: ambiguous · neither: not encoded, not informative · untested: encoded, no scenario")
+    for report in reports:
+        if report.encoded_without_scenario:
+            console.print(f"{report.regulation}: encoded with no scenario: {' '.join(report.encoded_without_scenario)}")
+        if report.unclassified:
+            console.print(f"{report.regulation}: neither encoded nor informative: {' '.join(report.unclassified)}")
+        if report.ambiguous:
+            console.print(f"{report.regulation}: ambiguous (see the notes in spec/sources): {' '.join(report.ambiguous)}")
+    return EXIT_FAILED if incomplete else EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``truco`` (subcommands validate, conform, play)."""
     parser = argparse.ArgumentParser(prog="truco", description="Truco Paulista regulations as executable rule files.")
@@ -68,6 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffle (same seed, same deals)")
     play.add_argument("--players", type=int, default=2, metavar="N", help="seats at the table (you are seat 0)")
     play.set_defaults(run=_play)
+
+    cover = commands.add_parser("coverage", help="which clauses of each regulation are encoded, informative, ambiguous, covered")
+    cover.add_argument("--ruleset", default=None, metavar="ID|FILE", help="count only what this rule set encodes and its scenarios")
+    cover.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    cover.set_defaults(run=_coverage)
     return parser
 
 

@@ -1,0 +1,71 @@
+"""The bundled scenarios as a catalogue: where each is, its name and its tags, read from features/.
+
+Read with the Gherkin parser (the one pytest-bdd uses), without running anything. The lint tests,
+``truco coverage`` and reports read the scenarios through here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+from truco_dsl.rules import FEATURES_DIR
+
+
+@dataclass(frozen=True)
+class ScenarioEntry:
+    """One scenario: ``feature`` (path relative to features/, like ``atb-2004/empate.feature``),
+    ``name``, ``line`` of its ``Scenario:`` keyword, and every ``tags`` that applies to it (its own,
+    its rule's and its feature's, with ``@``)."""
+
+    feature: str
+    name: str
+    line: int
+    tags: tuple[str, ...]
+
+    @property
+    def ids(self) -> list[str]:
+        """The values of its ``@id:`` tags (a well-formed scenario has one)."""
+        return [tag[len("@id:"):] for tag in self.tags if tag.startswith("@id:")]
+
+    @property
+    def clauses(self) -> list[str]:
+        """The clause ids of its ``@clause:`` tags."""
+        return [tag[len("@clause:"):] for tag in self.tags if tag.startswith("@clause:")]
+
+    @property
+    def folder(self) -> str:
+        """The rule set folder it belongs to (``atb-2004``)."""
+        return self.feature.split("/", 1)[0]
+
+    def __str__(self) -> str:
+        return f"{self.feature}:{self.line} {self.name!r}"
+
+
+@cache
+def bundled_scenarios(directory: Path = FEATURES_DIR) -> tuple[ScenarioEntry, ...]:
+    """Every scenario of every ``<rule set>/**/*.feature`` under ``directory``, in file order.
+
+    Raises the Gherkin parser's ``CompositeParserException`` for a feature file that does not parse.
+    """
+    found = []
+    for path in sorted(Path(directory).glob("*/**/*.feature")):
+        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+        feature = document.get("feature") or {}
+        feature_tags = [tag["name"] for tag in feature.get("tags", [])]
+        relative = path.relative_to(directory).as_posix()
+        for child in feature.get("children", []):
+            rule = child.get("rule")
+            if rule is not None:
+                rule_tags = [tag["name"] for tag in rule.get("tags", [])]
+                entries = [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
+            else:
+                entries = [(child["scenario"], [])] if "scenario" in child else []
+            for scenario, inherited in entries:
+                tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
+                found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags)))
+    return tuple(found)
