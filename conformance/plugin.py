@@ -256,6 +256,15 @@ class ConformancePlugin:
                     report.sections.append(("conformance", f"{header}step broke: {step}\n{message}"))
         self._phases.setdefault(item.nodeid, []).append((report, kind))
 
+    def _played(self, named: str | None) -> str | None:
+        """The id of the rule set played when a scenario names ``named``."""
+        return self.rulesets[named].id if self.plays_reference and named in self.rulesets else named
+
+    def pytest_runtest_teardown(self, item: pytest.Item) -> None:
+        named = dict(item.user_properties).get("ruleset")
+        if named is not None and self._played(named) != named:
+            item.user_properties.append(("ruleset_played", self._played(named)))
+
     def _overridden(self, item: pytest.Item) -> bool:
         """Whether the scenario plays a rule set in place of the one it names (only the reference
         engine plays overrides; a custom adapter plays what the scenario names)."""
@@ -313,7 +322,7 @@ class ConformancePlugin:
                 break
         where = item.get_closest_marker("gherkin")
         named = dict(item.user_properties).get("ruleset")
-        played = self.rulesets[named].id if self.plays_reference and named in self.rulesets else named
+        played = self._played(named)
         ids = [mark.args[0] for mark in item.iter_markers("id")]
         return ScenarioResult(
             id=ids[0] if ids else None,

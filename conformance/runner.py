@@ -121,6 +121,9 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         except OSError as error:
             return _bad_input(f"cannot write the JSON report to {json_path}: {error.strerror or error}")
     report(results)
+    if not results:
+        print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return EXIT_FAILED if any(result.outcome in (FAILED, ERROR) for result in results) else EXIT_OK
 
 

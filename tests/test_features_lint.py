@@ -334,3 +334,8 @@ def test_conform_shows_not_applicable_apart(tmp_path, capsys):
     assert 'skipped="1"' in xml_path.read_text(encoding="utf-8")
     assert run_conformance(ruleset="atb-2004", tags="@id:faults-001") == 0
     assert "not applicable" not in capsys.readouterr().out
+
+
+def test_a_selection_that_matches_no_scenario_is_bad_input(capsys):
+    assert run_conformance(ruleset=None, tags="@clause:ATB-NOPE-1", junit_xml=None, json_path=None) == 2
+    assert "no scenario matches the selection" in capsys.readouterr().err

@@ -55,7 +55,7 @@ def test_a_whole_game_typing_1_ends_with_a_winner(monkeypatch, capsys, players):
     assert err == ""
     assert "Vira" in out and "manilhas" in out
     assert "Your hand" in out and "Score" in out and "Stake" in out
-    assert "Game over" in out and re.search(r"wins? the game", out) and "Winner: team" in out
+    assert "Game over" in out and re.search(r"wins? the game", out) and "Final score" in out
     assert "End of input" not in out
     assert "Traceback" not in out
     if players > 2:

@@ -334,3 +334,74 @@ def test_a_missing_file_is_a_problem_not_a_traceback(tmp_path, capsys):
     code, _, err = run_validate(capsys, tmp_path / "nowhere.yaml")
     assert code == 2
     assert "no such file" in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ what a new user tried
+def _validate(tmp_path: Path, capsys, name: str, text: str) -> tuple[int, str]:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    code = main(["validate", str(path)])
+    return code, capsys.readouterr().err
+
+
+def test_a_too_deeply_nested_expression_is_a_located_problem_not_a_crash(tmp_path, capsys):
+    code, err = _validate(tmp_path, capsys, "deep", f"""\
+        ruleset: deep
+        title: Deep
+        extends: atb-2004
+        clauses:
+          - id: ATB-EMPATE-3
+            cite: Jogada empatada na 3ª vaza
+            on: after_trick
+            when: {"not " * 500}trick.tied
+            then: end_hand()
+        """)
+    assert code == 2
+    assert "deep.yaml:8:" in err and "nests too deeply" in err and "Traceback" not in err
+
+
+def test_yaml_aliases_are_refused_before_they_can_multiply(tmp_path, capsys):
+    laughs = "ruleset: laughs\ntitle: L\na0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{level}: &a{level} [{', '.join([f'*a{level - 1}'] * 9)}]\n" for level in range(1, 10))
+    (tmp_path / "laughs.yaml").write_text(laughs, encoding="utf-8")
+    code = main(["validate", str(tmp_path / "laughs.yaml")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "laughs.yaml:4:" in err and "aliases" in err
+
+
+def test_a_file_with_a_wrong_name_still_gets_its_other_problems_reported(tmp_path, capsys):
+    code, err = _validate(tmp_path, capsys, "wrong-name", """\
+        ruleset: other-name
+        title: Wrong name
+        extends: atb-2099
+        drop: [ATB-EMPATE-3]
+        """)
+    assert code == 2
+    assert "must be in a file named other-name.yaml" in err
+    assert "unknown parent rule set 'atb-2099'" in err
+
+
+def test_a_schema_error_in_one_place_does_not_hide_a_bad_card_in_another(tmp_path, capsys):
+    code, err = _validate(tmp_path, capsys, "two-places", """\
+        ruleset: two-places
+        title: Two places
+        extends: atb-2004
+        drop: [ATB-NOPE-1]
+        deck:
+          ranks: [4, 9]
+          manilha:
+            rule: fixed
+            cards: [4x]
+        """)
+    assert code == 2
+    assert "two-places.yaml:4:" in err and "cannot drop ATB-NOPE-1" in err
+    assert "two-places.yaml:6:" in err and "9 is not allowed; it is one of: 4, 5, 6, 7, Q, J, K, A, 2, 3" in err
+    assert "two-places.yaml:9:" in err and "bad card '4x'" in err
+
+
+def test_a_directory_and_a_bundled_id(tmp_path, capsys):
+    assert main(["validate", str(tmp_path)]) == 2
+    assert "is a directory, not a rule file" in capsys.readouterr().err
+    assert main(["validate", "atb-2004"]) == 0
+    assert "rule set atb-2004" in capsys.readouterr().out

@@ -1,6 +1,6 @@
 """Cards of the Spanish-suited deck as truco writes them: ``Card``, ``Rank``, ``Suit`` and the notation.
 
-Notation (DESIGN.md): a card is its rank followed by its suit, ``4c``, ``Ah``, ``7d``, ``Qs``.
+Notation (docs/DESIGN.md): a card is its rank followed by its suit, ``4c``, ``Ah``, ``7d``, ``Qs``.
 Ranks are ``4 5 6 7 Q J K A 2 3`` (the ranks a truco deck keeps; 8, 9, 10 and the jokers are
 removed by every regulation, ATB-BARALHO-1). Suits are ``c`` paus ♣, ``h`` copas ♥, ``s`` espadas ♠,
 ``d`` ouros ♦; the suit symbols are accepted on input (``4♣``) and so is a lower-case rank letter.

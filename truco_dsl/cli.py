@@ -4,6 +4,7 @@
     truco conform [--ruleset ID|FILE] [--tags EXPR] [--junit-xml PATH] [--json PATH]
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
+    truco vocabulary                                the rule language's hooks, names and builtins
 
 Exit codes: 0 success; 1 the suite found failing scenarios (coverage: a clause neither encoded nor
 informative, or encoded without a scenario); 2 bad input (a malformed rule file, an
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 
 from truco_dsl.rules import RulesetError, check_files, load_ruleset
+from truco_dsl.rules.location import shown
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -27,12 +29,12 @@ def _validate(options: argparse.Namespace) -> int:
     for path, problems in report.items():
         if not problems:
             ruleset = load_ruleset(path)
-            print(f"{path}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), {len(ruleset.clauses)} clauses")
+            print(f"{shown(path)}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), {len(ruleset.clauses)} clauses")
             continue
         bad += 1
         for problem in problems:
             print(problem.render(), file=sys.stderr)
-        print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+        print(f"{shown(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
     return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
@@ -83,13 +85,34 @@ def _coverage(options: argparse.Namespace) -> int:
     return EXIT_FAILED if incomplete else EXIT_OK
 
 
+def _vocabulary(options: argparse.Namespace) -> int:
+    from truco_dsl.lang import BUILTINS, HOOKS, ROOTS
+
+    print("Hooks (a clause's `on:`), in firing order:")
+    print("  " + ", ".join(HOOKS))
+    print("\nNames a `when:` or `then:` may read (root, where it is readable, what it is):")
+    for name, root in ROOTS.items():
+        where = ", ".join(root.hooks) if root.hooks else "every hook"
+        shape = f"{name}[…]" if root.indexed else name
+        print(f"  {shape:<12} ({where}) {root.doc}")
+        for field, doc in (root.fields or root.item_fields or {}).items():
+            prefix = f"{name}[n]." if root.indexed else f"{name}."
+            print(f"      {prefix + field:<28} {doc}")
+    print("\nBuiltins (queries may appear anywhere; the others only in `then:`):")
+    for name, builtin in BUILTINS.items():
+        kind = "guard" if builtin.guard else ("effect" if builtin.effect else "query")
+        print(f"  {kind:<7} {builtin.doc}")
+    print("\nLiterals: whole numbers, \"strings\", true, false, none. Operators: and or not, == != < <= > >=, + - * / %.")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``truco`` (subcommands validate, conform, play)."""
     parser = argparse.ArgumentParser(prog="truco", description="Truco Paulista regulations as executable rule files.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     validate = commands.add_parser("validate", help="check rule files and report every problem with its place")
-    validate.add_argument("files", nargs="+", metavar="FILE", help="rule files (.yaml)")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="rule files (.yaml), or ids of bundled rule sets")
     validate.set_defaults(run=_validate)
 
     conform = commands.add_parser("conform", help="run the conformance suite against the reference engine")
@@ -101,10 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
     conform.set_defaults(run=_conform)
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
-    play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE")
+    play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")
     play.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffle (same seed, same deals)")
     play.add_argument("--players", type=int, default=2, metavar="N", help="seats at the table (you are seat 0)")
     play.set_defaults(run=_play)
+
+    vocabulary = commands.add_parser("vocabulary", help="the names, hooks and builtins a clause expression may use")
+    vocabulary.set_defaults(run=_vocabulary)
 
     cover = commands.add_parser("coverage", help="which clauses of each regulation are encoded, informative, ambiguous, covered")
     cover.add_argument("--ruleset", default=None, metavar="ID|FILE", help="count only what this rule set encodes and its scenarios")
@@ -127,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the output was piped into a command that stopped reading (head)
+        sys.stderr.close()
+        return EXIT_OK
 
 
 if __name__ == "__main__":

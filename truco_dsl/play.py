@@ -244,9 +244,11 @@ class TerminalGame:
                     return "mao_de_onze:play"
                 if word in _FOLD_WORDS:
                     return "mao_de_onze:fold"
-            if word in ("truco", "raise", "t", "trucar"):
+            if word in ("raise", "t"):
                 return "truco"
-            if word in RAISE_NAMES:
+            if word == "trucar":
+                word = "truco"
+            if word in RAISE_NAMES:  # truco, seis, nove, doze: only the step the next raise reaches
                 return self.check_raise_name(word, hand)
             if word in _ACCEPT_WORDS:
                 return "accept"
@@ -273,7 +275,10 @@ class TerminalGame:
             raise _Refused(f"{token!r} is not a card: {problem.reason}.") from None
 
     def check_raise_name(self, word: str, hand: dict[str, Any]) -> str:
-        """``seis`` (…) means truco when it names the step the next raise reaches."""
+        """``seis`` (…) means truco when it names the step the next raise reaches. When no raise is
+        a legal choice now, it is passed on as truco, for the engine to say why."""
+        if self.engine.refusal(PERSON, "truco") is not None:
+            return "truco"
         pending = hand["pending_raise"]
         current = pending["to"] if pending else hand["stake"]
         following = self._step_after(current)
@@ -490,7 +495,7 @@ class TerminalGame:
             headline = "You win the game!" if self.engine.players == 2 else "Your team wins the game!"
         else:
             headline = f"{self.team_name(winner).capitalize()} wins the game."
-        self.say(f"[bold]{escape(headline)}[/] Winner: team {winner}. Final score {self.score_markup(score)}.")
+        self.say(f"[bold]{escape(headline)}[/] Final score {self.score_markup(score)}.")
 
     # ------------------------------------------------------------------ words and cards
     def say(self, markup: str) -> None:

@@ -5,7 +5,7 @@ two alternating teams, cards dealt, vazas, a raise that the other side answers).
 regulation says — card order, manilhas, the ladder, who leads, what a fold or a tie is worth, the
 mão de onze, the target — comes from the rule file: parameters, and clauses that fire at hooks.
 
-Hooks, in the order they fire for an action (DESIGN.md):
+Hooks, in the order they fire for an action (docs/DESIGN.md):
   deal                          after the cards are dealt (who leads, mão de onze, stake)
   play → trick_end → after_trick  a card played; when the vaza is complete its top card is found,
                                   trick_end may settle a tie, after_trick decides the hand / next leader

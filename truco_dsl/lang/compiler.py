@@ -72,7 +72,7 @@ def compile_condition(text: str, hook: str) -> Condition:
     ``hook``, an unknown builtin, a wrong number of arguments, or a call that changes the game.
     """
     tree = _parse(text, "condition")
-    test = _Compiler(hook, effects_allowed=False).expression(tree.children[0])
+    test = _shallow(lambda: _Compiler(hook, effects_allowed=False).expression(tree.children[0]))
     return Condition(text, lambda scope: bool(test(scope)))
 
 
@@ -103,7 +103,7 @@ def compile_statements(text: str, hook: str) -> Statements:
                 raise _error_at(node, f'{name}() takes a reason code in quotes, like {name}("not_your_turn")')
             guard, reason = name, str(argument.children[0])[1:-1]
         calls.append(name)
-        closures.append(compiler.expression(node))
+        closures.append(_shallow(lambda: compiler.expression(node)))
     if guard == "forbid" and len(calls) > 1:
         raise _error_at(tree.children[1], "forbid() refuses the action, so nothing may follow it; use foul() for a penalty")
     steps = tuple(closures)
@@ -115,13 +115,38 @@ def compile_statements(text: str, hook: str) -> Statements:
     return Statements(text, run, guard, reason, tuple(calls))
 
 
+#: How deeply an expression may nest (operators, calls, parentheses). Deeper ones are refused at
+#: load time: their closures could not be run without exhausting Python's stack.
+MAX_DEPTH = 100
+
+
+def _shallow(build: Callable[[], Closure]) -> Closure:
+    """Run a compilation, turning a too-deep expression into an ``ExpressionError``."""
+    try:
+        return build()
+    except RecursionError:
+        raise ExpressionError(f"the expression nests too deeply (more than about {MAX_DEPTH} levels)") from None
+
+
+def _depth(tree: Tree) -> int:
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return deepest
+
+
 def _parse(text: str, start: str) -> Tree:
     if not isinstance(text, str) or not text.strip():
         raise ExpressionError("the expression is empty")
     try:
-        return _parser().parse(text, start=start)
+        tree = _parser().parse(text, start=start)
     except UnexpectedInput as problem:
         raise ExpressionError(_describe(problem, text), problem.line, problem.column) from None
+    if _depth(tree) > MAX_DEPTH:
+        raise ExpressionError(f"the expression nests too deeply (more than {MAX_DEPTH} levels)")
+    return tree
 
 
 def _describe(problem: UnexpectedInput, text: str) -> str:

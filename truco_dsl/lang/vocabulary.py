@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Hook points, in the order DESIGN.md documents. A clause names one with ``on:``.
+#: Hook points, in the order docs/DESIGN.md documents. A clause names one with ``on:``.
 HOOKS: tuple[str, ...] = (
     "deal",  # a hand has been dealt; before any action
     "play",  # a seat plays a card (guards run before it is played, effects after)

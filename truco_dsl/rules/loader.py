@@ -40,7 +40,11 @@ class Problem:
         """``file:line:col: message``, then the line and a caret under the column, then the YAML path."""
         text = f"{self.place}: {self.message}"
         if self.line_text:
-            text += f"\n    {self.line_text}\n    {' ' * (self.place.column - 1)}^"
+            line, column = self.line_text, self.place.column
+            if len(line) > 120:  # show the part of a long line around the column
+                start = max(0, column - 60)
+                line, column = ("…" if start else "") + line[start:start + 120] + "…", column - start + (1 if start else 0)
+            text += f"\n    {line}\n    {' ' * (column - 1)}^"
         if self.place.path:
             text += f"\n    (at {self.place.path})"
         return text
@@ -88,6 +92,11 @@ class _File:
     styles: dict[YamlPath, str | None] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     clauses: list[Clause] = field(default_factory=list)
+    broken: set[YamlPath] = field(default_factory=set)  # paths with schema errors (already reported)
+
+    def is_broken(self, path: YamlPath) -> bool:
+        """Whether a schema error lies at, inside or around ``path`` (so checking it again is moot)."""
+        return any(bad[:len(path)] == path or path[:len(bad)] == bad for bad in self.broken)
 
     def place(self, path: YamlPath, at_key: bool = False, offset: tuple[int, int] | None = None) -> Place:
         marks = self.key_marks if at_key else self.value_marks
@@ -162,6 +171,11 @@ def _read(path: Path) -> _File:
         return parsed
     parsed = _File(path, text.splitlines())
     try:
+        alias = next((event for event in yaml.parse(text, Loader=_RuleFileLoader) if isinstance(event, yaml.AliasEvent)), None)
+        if alias is not None:  # aliases can multiply a small file into an enormous document
+            parsed.value_marks[()] = (alias.start_mark.line, alias.start_mark.column)
+            parsed.report((), f"YAML aliases (*{alias.anchor}) are not allowed in rule files; write the value out, or use extends")
+            return parsed
         node = yaml.compose(text, Loader=_RuleFileLoader)
         document = yaml.load(text, Loader=_RuleFileLoader)  # a SafeLoader: plain data only
     except yaml.YAMLError as problem:
@@ -183,9 +197,9 @@ def _read(path: Path) -> _File:
     _record_marks(parsed, node, ())
     if parsed.problems:  # duplicate keys: the document is not what the author wrote
         return parsed
-    broken = _check_schema(parsed)
-    if not broken & {(), ("ruleset",), ("clauses",)}:  # what every later check reads is sound
-        _check_meaning(parsed, broken)
+    parsed.broken = _check_schema(parsed)
+    if not parsed.broken & {(), ("ruleset",), ("clauses",)}:  # what every later check reads is sound
+        _check_meaning(parsed)
     return parsed
 
 
@@ -209,7 +223,7 @@ def _record_marks(parsed: _File, node: yaml.Node, path: YamlPath) -> None:
 
 
 def _check_schema(parsed: _File) -> set[YamlPath]:
-    """Report every schema error; return the paths (cut to two parts) of the broken parts."""
+    """Report every schema error; return the paths of the broken parts."""
     errors = sorted(_schema_validator().iter_errors(parsed.document), key=lambda error: list(map(str, error.absolute_path)))
     broken: set[YamlPath] = set()
     for error in errors:
@@ -218,12 +232,15 @@ def _check_schema(parsed: _File) -> set[YamlPath]:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
-                broken.add((path + (key,))[:2])  # the unknown key is broken, not the mapping around it
+                broken.add(path + (key,))  # the unknown key is broken, not the mapping around it
                 parsed.report(path + (key,), f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}", at_key=True)
             continue
-        broken.add(path[:2])
+        broken.add(path)
         if error.validator == "required":
             parsed.report(path, f"{where} is missing {error.message.split(' is a required')[0]}")
+        elif error.validator == "enum":
+            choices = ", ".join(dict.fromkeys(str(choice) for choice in error.validator_value))
+            parsed.report(path, f"{where}: {error.instance!r} is not allowed; it is one of: {choices}")
         elif error.validator == "pattern":
             parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
         else:
@@ -251,9 +268,9 @@ def _check_quote(parsed: _File, path: YamlPath, clause_id: str, cite: str, sourc
                             f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}); quote its words, with [...] for a gap")
 
 
-def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
+def _check_meaning(parsed: _File) -> None:
     """What the schema cannot say: clause ids known and unique, cards real, expressions compile.
-    Parts in ``broken`` (schema errors already reported) are skipped."""
+    Parts with schema errors (already reported) are skipped."""
     document = parsed.document
     ruleset_id = document["ruleset"]
     if ruleset_id != parsed.path.stem:
@@ -264,11 +281,11 @@ def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
         parsed.report((), f"spec/sources is malformed: {problem}")
         return
     for group in ("table", "deck", "deal", "stakes", "game"):
-        if any(path[:1] == (group,) for path in broken):
+        if parsed.is_broken((group, "cites")):
             continue
         for clause_id, cite in (document.get(group) or {}).get("cites", {}).items():
             _check_quote(parsed, (group, "cites", clause_id), clause_id, cite, sources, at_key=clause_id not in sources)
-    manilha = {} if any(path[:1] == ("deck",) for path in broken) else (document.get("deck") or {}).get("manilha") or {}
+    manilha = {} if parsed.is_broken(("deck", "manilha")) else (document.get("deck") or {}).get("manilha") or {}
     for clause_id, cite in manilha.get("cites", {}).items():
         _check_quote(parsed, ("deck", "manilha", "cites", clause_id), clause_id, cite, sources, at_key=clause_id not in sources)
     for index, token in enumerate(manilha.get("cards", [])):
@@ -278,7 +295,7 @@ def _check_meaning(parsed: _File, broken: set[YamlPath]) -> None:
             parsed.report(("deck", "manilha", "cards", index), str(problem))
     seen: dict[str, int] = {}
     for index, entry in enumerate(document.get("clauses", [])):
-        if ("clauses", index) in broken:
+        if parsed.is_broken(("clauses", index)):
             continue
         clause_id = entry["id"]
         if clause_id in seen:
@@ -329,37 +346,42 @@ _PARAMETERS = ("table", "deck", "deal", "stakes", "game")
 
 
 def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
-    """Merge a file with its ancestors: (parameters, clauses, lineage, problems)."""
+    """Merge a file with its ancestors: (parameters, clauses, lineage, problems).
+
+    A file with problems of its own still has its parent resolved and its ``drop`` list checked, so
+    that one run reports everything."""
     parsed = files.get(path) or files.setdefault(path, _read(path))
-    if parsed.problems or parsed.document is None:
-        return {}, [], [], list(parsed.problems)
     document = parsed.document
+    if document is None:
+        return {}, [], [], list(parsed.problems)
     parameters: dict[str, Any] = {}
     clauses: list[Clause] = []
     lineage: list[str] = []
+    inherited: list[Problem] = []
     parent_id = document.get("extends")
-    if parent_id is not None:
+    if isinstance(parent_id, str) and not parsed.is_broken(("extends",)):
         known = available_rulesets(path)
         parent = known.get(parent_id)
         if parent is None:
             parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; known: {', '.join(sorted(known))}")
-            return {}, [], [], list(parsed.problems)
-        if parent.resolve() in chain:
+        elif parent.resolve() in chain:
             cycle = " -> ".join([p.stem for p in chain] + [parent.stem])
             parsed.report(("extends",), f"extends cycle: {cycle}")
-            return {}, [], [], list(parsed.problems)
-        parameters, clauses, lineage, problems = _resolve(parent.resolve(), chain + (parent.resolve(),), files)
-        if problems:
-            parsed.report(("extends",), f"its parent rule set {parent_id!r} has the problems above")
-            return {}, [], [], problems + parsed.problems
+        else:
+            parameters, clauses, lineage, inherited = _resolve(parent.resolve(), chain + (parent.resolve(),), files)
+            if inherited:
+                parsed.report(("extends",), f"its parent rule set {parent_id!r} has the problems above")
+    dropped = document.get("drop", []) if not parsed.is_broken(("drop",)) else []
+    if not inherited and (parent_id is None or lineage):
+        present = {clause.id for clause in clauses}
+        for index, clause_id in enumerate(dropped):
+            if clause_id not in present:
+                parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id")
+    if inherited or parsed.problems:
+        return {}, [], [], inherited + parsed.problems
     for group in _PARAMETERS:
         if group in document:
             parameters[group] = _merge(parameters.get(group, {}), document[group])
-    dropped = document.get("drop", [])
-    present = {clause.id for clause in clauses}
-    for index, clause_id in enumerate(dropped):
-        if clause_id not in present:
-            parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id")
     clauses = [clause for clause in clauses if clause.id not in dropped]
     for clause in parsed.clauses:
         position = next((i for i, old in enumerate(clauses) if old.id == clause.id), None)
@@ -370,7 +392,7 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
-    return parameters, clauses, [document["ruleset"]] + lineage, list(parsed.problems)
+    return parameters, clauses, [document["ruleset"]] + lineage, []
 
 
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -489,8 +511,13 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
     """
     report: dict[Path, list[Problem]] = {}
     for path in paths:
+        if not path.exists() and path.suffix == "" and str(path) in available_rulesets():
+            path = available_rulesets()[str(path)]  # a bundled rule set named by its id
+        if path.is_dir():
+            report[path] = [Problem(Place(str(path), 1, 1), "is a directory, not a rule file")]
+            continue
         if not path.is_file():
-            report[path] = [Problem(Place(str(path), 1, 1), "no such file")]
+            report[path] = [Problem(Place(str(path), 1, 1), "no such file (nor a bundled rule set id)")]
             continue
         report[path] = _in_reading_order(_load_path(path)[1])
     return report

@@ -26,4 +26,13 @@ class Place:
     path: str = ""
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{shown(self.file)}:{self.line}:{self.column}"
+
+
+def shown(file: str | Path) -> str:
+    """A path as a person would type it: relative to the working directory when it is below it."""
+    path = Path(file)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(file)
