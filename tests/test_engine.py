@@ -77,6 +77,21 @@ def after_one_vaza() -> Engine:
     return engine
 
 
+def blind_hand() -> Engine:
+    """atb-2004 plus a clause that makes every hand blind (as Enecomp's mão de ferro does at 11 a 11)."""
+    import dataclasses
+
+    from truco_dsl.lang import compile_statements
+    from truco_dsl.rules import Clause, Place, load_ruleset
+
+    atb = load_ruleset("atb-2004")
+    blind = Clause("ATB-MAO-DE-ONZE-4.blind", "Havendo empate na mão de 11 a 11", "deal",
+                   compile_statements("blind_hands()", "deal"), Place("test", 1, 1), "blind-test")
+    engine = Engine(dataclasses.replace(atb, id="blind-test", clauses=atb.clauses + (blind,)), players=2, dealer=1)
+    engine.deal(hands=[["3c", "2c", "4c"], ["Ah", "Kd", "5d"]], vira="7s")
+    return engine
+
+
 # (what is tried, the situation, seat, action, reason, clause that forbids it or None)
 REFUSALS = [
     ("acting before any deal", lambda: Engine("atb-2004", players=2, seed=1), 0, "play:3c", "no_hand_in_play", None),
@@ -102,6 +117,10 @@ REFUSALS = [
     ("raising again after your raise was accepted", truco_accepted, 0, "truco", "raised_last", "ATB-TRUCO-4"),
     ("raising past doze", at_the_top_of_the_ladder, 0, "truco", "no_higher_stake", "ATB-TRUCO-3"),
     ("a covered card in the first vaza", dealt, 0, "play_covered:3c", "covered_in_first_vaza", "ATB-NORMAS-11"),
+    ("an infraction the rule set does not know", dealt, 0, "infraction:sneezing", "unknown_infraction", None),
+    ("a card named in a blind hand", blind_hand, 0, "play:3c", "blind_hand", None),
+    ("a blind play in a hand that is not blind", dealt, 0, "play_blind:1", "not_blind", None),
+    ("a blind play past the cards held", blind_hand, 0, "play_blind:4", "unknown_card", None),
 ]
 
 
@@ -251,7 +270,7 @@ def test_state_is_plain_json_all_game_long():
 def test_state_before_the_first_deal():
     state = Engine("atb-2004", players=2, seed=1).state()
     assert state == {"ruleset": "atb-2004", "players": 2, "phase": "deal", "score": [0, 0], "target": 12,
-                     "next_dealer": 1, "winner": None, "hand": None}
+                     "next_dealer": 1, "winner": None, "game": 1, "games_won": [0, 0], "match_wins": 1, "hand": None}
 
 
 def test_state_names_the_manilhas_strongest_first():

@@ -18,8 +18,8 @@ from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset, load_sour
 
 def encoded_ids(ruleset: RuleSet) -> set[str]:
     """The spec/sources ids a rule set (with what it inherits) encodes: clause ids, ``also`` ids,
-    parameter ``cites`` ids."""
-    ids = set(ruleset.cites)
+    parameter ``cites`` ids, and ``traces`` ids (shared rules encoded by an inherited clause)."""
+    ids = set(ruleset.cites) | set(ruleset.traces)
     for clause in ruleset.clauses:
         ids.add(clause.source_id)
         ids.update(other.partition(".")[0] for other in clause.also)

@@ -11,6 +11,7 @@ Hooks, in the order they fire for an action (docs/DESIGN.md):
                                   trick_end may settle a tie, after_trick decides the hand / next leader
   raise, respond                a truco (or higher) called; the other side accepts, folds or raises
   mao_de_onze                   the side at mão de onze decides
+  infraction                    a referee reports an infraction (``infraction:<kind>``, for the offender)
   points                        after every award (the game's end)
   hand_end                      once, when the hand is over (who deals next)
 At each hook, *guard* clauses (``then:`` starting with ``forbid``/``foul``) are checked before the
@@ -85,8 +86,10 @@ class Engine:
         self.random = random.Random(seed)
         self.hand: Hand | None = None
         self.hand_count = 0
-        self.winner: int | None = None
+        self.winner: int | None = None  # the match's winner
+        self.games_won = [0] * self.teams
         self.game = _Game(self.ruleset.target)
+        self._game_won = False  # a game is won and the match goes on: the next deal starts a new game
         self._scope = _Scope(self)
         self._events: list[Event] = []
 
@@ -115,6 +118,11 @@ class Engine:
         if self.phase == "play":
             raise IllegalAction("hand_in_play", "a hand is still being played")
         ruleset = self.ruleset
+        if self._game_won:
+            self._game_won = False
+            self.score = [0] * self.teams
+            self.game = _Game(ruleset.target, self.game.number + 1)
+            self.hand_count = 0
         if hands is None:
             if vira is not None:
                 raise BadDeal("a vira can only be forced together with the hands")
@@ -122,17 +130,20 @@ class Engine:
             self.random.shuffle(cards)
             dealer = self.next_dealer
             order = [(dealer + 1 + k) % self.players for k in range(self.players)]
-            dealt = [[] for _ in range(self.players)]
-            for position, seat in enumerate(order):
-                dealt[seat] = cards[position * ruleset.hand_size:(position + 1) * ruleset.hand_size]
-            turned = cards[self.players * ruleset.hand_size] if ruleset.vira else None
+            dealt: list[list[Card]] = [[] for _ in range(self.players)]
+            stock = iter(cards)
+            while any(len(dealt[seat]) < ruleset.hand_size for seat in order):
+                for seat in order:  # packet by packet round the table, from the seat after the dealer
+                    take = min(ruleset.packet or ruleset.hand_size, ruleset.hand_size - len(dealt[seat]))
+                    dealt[seat].extend(next(stock) for _ in range(take))
+            turned = next(stock) if ruleset.vira else None
         else:
             dealt, turned = self._forced_deal(hands, vira)
         self.hand_count += 1
         self.hand = Hand(number=self.hand_count, dealer=self.next_dealer, hands=dealt, vira=turned,
                          strengths=ruleset.strengths(turned), stake=ruleset.ladder[0])
-        self._events = [{"type": "hand_dealt", "hand": self.hand_count, "dealer": self.next_dealer,
-                         "vira": str(turned) if turned else None}]
+        self._events = [{"type": "hand_dealt", "hand": self.hand_count, "game": self.game.number,
+                         "dealer": self.next_dealer, "vira": str(turned) if turned else None}]
         self._run("deal")
         if not self.hand.over:
             self._start_trick()
@@ -141,8 +152,9 @@ class Engine:
 
     def legal_actions(self, seat: int) -> list[str]:
         """The actions ``seat`` may take now, as sorted canonical strings: ``play:7c``,
-        ``play_covered:7c``, ``truco``, ``accept``, ``fold``, ``mao_de_onze:play``,
-        ``mao_de_onze:fold``. Empty when the seat has nothing to do."""
+        ``play_covered:7c``, ``play_blind:2`` (a blind hand), ``truco``, ``accept``, ``fold``,
+        ``mao_de_onze:play``, ``mao_de_onze:fold``. Empty when the seat has nothing to do. A
+        referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them."""
         return sorted(action for action in self._candidates(seat) if self.refusal(seat, action) is None)
 
     def refusal(self, seat: int, action: str) -> IllegalAction | None:
@@ -192,9 +204,12 @@ class Engine:
             "players": self.players,
             "phase": self.phase,
             "score": list(self.score),
-            "target": self.ruleset.target,
+            "target": self.game.target,
             "next_dealer": self.next_dealer,
             "winner": self.winner,
+            "game": self.game.number,
+            "games_won": list(self.games_won),
+            "match_wins": self.ruleset.match_wins,
             "hand": None,
         }
         if hand is None:
@@ -208,6 +223,8 @@ class Engine:
             "manilhas": [str(card) for card in reversed(self.ruleset.manilhas(hand.vira))],
             "stake": hand.stake,
             "raised_by": hand.raised_by,
+            "raise_exposed": hand.raise_exposed,
+            "blind": hand.blind,
             "pending_raise": None if pending is None else
             {"team": pending.team, "seat": pending.seat, "before": pending.before, "to": pending.to},
             "mao_de_onze": hand.mao_de_onze,
@@ -216,6 +233,7 @@ class Engine:
             "turn": None if hand.over else hand.turn,
             "hands": {str(s): [str(card) for card in cards] for s, cards in enumerate(hand.hands)
                       if self._sees(seat, s)},
+            "cards_held": [len(cards) for cards in hand.hands],
             "tricks": [self._trick_view(trick, seat) for trick in hand.tricks],
             "over": hand.over,
         }
@@ -233,6 +251,8 @@ class Engine:
             return ["accept", "fold", "truco"] if team != hand.pending.team else []
         if seat != hand.turn:
             return []
+        if hand.blind:
+            return [f"play_blind:{position}" for position in range(1, len(hand.hands[seat]) + 1)] + ["truco"]
         cards = [str(card) for card in hand.hands[seat]]
         return [f"play:{card}" for card in cards] + [f"play_covered:{card}" for card in cards] + ["truco"]
 
@@ -247,11 +267,19 @@ class Engine:
         hand = self.hand
         team = seat % self.teams
         kind, _, argument = action.partition(":")
+        if kind == "infraction":
+            if argument not in self.ruleset.infractions:
+                known = ", ".join(self.ruleset.infractions) or "none"
+                raise IllegalAction("unknown_infraction", f"{self.ruleset.id} has no infraction {argument!r} (it has: {known})")
+            return _Move("infraction", "infraction", seat, {"actor": seat, "team": team, "infraction": argument})
         if kind in ("play", "play_covered"):
             try:
                 card = Card.parse(argument)
             except CardError as problem:
                 raise IllegalAction("unknown_card", str(problem)) from None
+        elif kind == "play_blind":
+            if not argument.isdigit() or not 1 <= int(argument) <= len(hand.hands[seat]):
+                raise IllegalAction("unknown_card", f"{action!r}: play_blind takes the position of a card in the hand, 1 to {len(hand.hands[seat])}")
         elif kind == "mao_de_onze":
             if argument not in ("play", "fold"):
                 raise IllegalAction("unknown_action", f"{action!r}: the mão de onze decision is mao_de_onze:play or mao_de_onze:fold")
@@ -276,15 +304,20 @@ class Engine:
             context["raise_"] = pending
             context["response"] = {"truco": "raise"}.get(kind, kind)
             if kind == "truco":
-                context["next_raise"] = Raise(team, seat, pending.to, self._step_after(pending.to))
+                context["next_raise"] = Raise(team, seat, pending.to, self._step_after(pending.to), self._exposed(team))
             return _Move("respond", "respond", seat, context)
         if kind in ("accept", "fold"):
             raise IllegalAction("no_raise_pending", f"there is no raise to {kind}")
         if seat != hand.turn:
             raise IllegalAction("not_your_turn", f"it is seat {hand.turn}'s turn")
         if kind == "truco":
-            context["raise_"] = Raise(team, seat, hand.stake, self._step_after(hand.stake))
+            context["raise_"] = Raise(team, seat, hand.stake, self._step_after(hand.stake), self._exposed(team))
             return _Move("raise", "raise", seat, context)
+        if hand.blind != (kind == "play_blind"):
+            raise IllegalAction("blind_hand" if hand.blind else "not_blind",
+                                "this hand is played blind: play_blind:<position>" if hand.blind else "this hand is not played blind")
+        if kind == "play_blind":
+            card = hand.hands[seat][int(argument) - 1]
         if card not in hand.hands[seat]:
             raise IllegalAction("card_not_in_hand", f"seat {seat} does not hold {card}")
         context["action"] = _CardAction(str(card), kind == "play_covered")
@@ -329,7 +362,9 @@ class Engine:
         proposal: Raise = move.context["raise_"]
         self.hand.pending = proposal
         self.hand.raised_by = proposal.team
-        self._emit("stake_raised", seat=proposal.seat, team=proposal.team, before=proposal.before, to=proposal.to)
+        self.hand.raise_exposed = proposal.exposed
+        self._emit("stake_raised", seat=proposal.seat, team=proposal.team, before=proposal.before, to=proposal.to,
+                   exposed=proposal.exposed)
         self._run("raise", move.context)
 
     def _do_respond(self, move: _Move) -> None:
@@ -343,6 +378,13 @@ class Engine:
             context = dict(move.context, raise_=move.context["next_raise"])
             del context["response"]
             self._do_raise(_Move("raise", "raise", move.seat, context))
+
+    def _do_infraction(self, move: _Move) -> None:
+        team, kind = move.context["team"], move.context["infraction"]
+        self._emit("infraction", seat=move.seat, team=team, kind=kind)
+        self._run("infraction", move.context)
+        counts = self.game.infractions
+        counts[(team, kind)] = counts.get((team, kind), 0) + 1
 
     def _do_decide(self, move: _Move) -> None:
         self.hand.decision_pending = None
@@ -418,8 +460,15 @@ class Engine:
         events, self._events = self._events, []
         return events
 
-    def _emit(self, kind: str, **fields: Any) -> None:
-        self._events.append({"type": kind, **fields})
+    def _emit(self, event_type: str, **fields: Any) -> None:
+        self._events.append({"type": event_type, **fields})
+
+    def _exposed(self, team: int) -> bool:
+        """Whether an opponent's card lies face up in the vaza being played (a raise em carta exposta)."""
+        tricks = self.hand.tricks
+        if not tricks or len(tricks[-1].plays) == self.players:
+            return False
+        return any(play.seat % self.teams != team and not play.covered for play in tricks[-1].plays)
 
     def _step_after(self, value: int) -> int | None:
         return next((step for step in self.ruleset.ladder if step > value), None)
@@ -458,7 +507,11 @@ class Engine:
         return dealt, turned
 
     def _sees(self, viewer: int | None, seat: int) -> bool:
-        if viewer is None or viewer == seat:
+        if viewer is None:
+            return True
+        if self.hand.blind:
+            return False
+        if viewer == seat:
             return True
         team = viewer % self.teams
         return seat % self.teams == team and team in self.hand.partners_see
@@ -492,10 +545,16 @@ class _CardAction:
 
 
 class _Game:
-    __slots__ = ("target",)
+    """One game (partida, série) of the match: its number, its target (which a clause may change),
+    its flags and the infractions reported in it."""
 
-    def __init__(self, target: int):
+    __slots__ = ("target", "number", "flags", "infractions")
+
+    def __init__(self, target: int, number: int = 1):
         self.target = target
+        self.number = number
+        self.flags: set[str] = set()
+        self.infractions: dict[tuple[int, str], int] = {}
 
 
 class _Points:
@@ -508,7 +567,7 @@ class _Points:
 class _Scope:
     """What a clause expression sees: the vocabulary's roots as attributes, its builtins as methods."""
 
-    _CONTEXT = ("actor", "team", "action", "raise_", "response", "decision", "points")
+    _CONTEXT = ("actor", "team", "action", "raise_", "response", "decision", "points", "infraction")
 
     def __init__(self, engine: Engine):
         self._engine = engine
@@ -549,6 +608,10 @@ class _Scope:
     def players(self) -> int:
         return self._engine.players
 
+    @property
+    def games_won(self) -> list[int]:
+        return self._engine.games_won
+
     # queries
     def opponents(self, team: int) -> int:
         return (team + 1) % self._engine.teams
@@ -575,6 +638,15 @@ class _Scope:
     def max(self, a: int, b: int) -> int:
         return max(a, b)
 
+    def count_infractions(self, team: int, kind: str) -> int:
+        return self._engine.game.infractions.get((team, kind), 0)
+
+    def hand_flag(self, name: str) -> bool:
+        return name in self._engine.hand.flags
+
+    def game_flag(self, name: str) -> bool:
+        return name in self._engine.game.flags
+
     # effects
     def award(self, team: int, points: int) -> None:
         engine = self._engine
@@ -597,10 +669,55 @@ class _Scope:
 
     def win_game(self, team: int) -> None:
         engine = self._engine
+        if engine.winner is None and not engine._game_won:
+            engine.games_won[team] += 1
+            engine._emit("game_won", team=team, game=engine.game.number, score=list(engine.score),
+                         clause=self.clause.id if self.clause else None)
+            if engine.games_won[team] >= engine.ruleset.match_wins:
+                engine.winner = team
+                if engine.ruleset.match_wins > 1:
+                    engine._emit("match_won", team=team, games_won=list(engine.games_won))
+            else:
+                engine._game_won = True
+        engine.hand.over = True
+
+    def win_match(self, team: int) -> None:
+        engine = self._engine
         if engine.winner is None:
             engine.winner = team
-            engine._emit("game_won", team=team, score=list(engine.score), clause=self.clause.id if self.clause else None)
+            engine._game_won = False
+            engine._emit("match_won", team=team, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
         engine.hand.over = True
+
+    def set_target(self, points: int) -> None:
+        self._engine.game.target = points
+        self._engine._emit("target_set", target=points, clause=self.clause.id if self.clause else None)
+
+    def flag_hand(self, name: str) -> None:
+        self._engine.hand.flags.add(name)
+
+    def flag_game(self, name: str) -> None:
+        self._engine.game.flags.add(name)
+
+    def blind_hands(self) -> None:
+        self._engine.hand.blind = True
+
+    def call_raise(self, seat: int) -> None:
+        engine = self._engine
+        hand = engine.hand
+        team = seat % engine.teams
+        if hand.pending is not None or hand.decision_pending is not None:
+            return  # a raise or a decision is already waiting for an answer
+        proposal = Raise(team, seat, hand.stake, engine._step_after(hand.stake), engine._exposed(team))
+        context = {"actor": seat, "team": team, "raise_": proposal}
+        saved = (self.hook, {name: getattr(self, name) for name in self._CONTEXT}, self.clause)
+        self.enter("raise", context)
+        allowed = proposal.to is not None and not any(
+            clause.when is None or engine._call(clause, clause.when.test) for clause in engine.ruleset.guards("raise"))
+        hook, old_context, self.clause = saved
+        self.enter(hook, old_context)
+        if allowed:
+            engine._do_raise(_Move("raise", "raise", seat, context))
 
     def take_trick(self, seat: int) -> None:
         self._engine._take(self._engine.hand.tricks[-1], seat)

@@ -62,12 +62,14 @@ class TrickBook:
 @dataclass(frozen=True, slots=True)
 class Raise:
     """A raise of the stake: by ``seat`` of ``team``, from ``before`` to ``to`` points (``to`` is
-    None when the ladder has no higher step)."""
+    None when the ladder has no higher step); ``exposed`` when called with an opponent's card face
+    up in the vaza (em carta exposta), else in the dark (no escuro)."""
 
     team: int
     seat: int
     before: int
     to: int | None
+    exposed: bool = False
 
 
 @dataclass(slots=True)
@@ -84,12 +86,15 @@ class Hand:
     turn: int | None = None
     tricks: list[Trick] = field(default_factory=list)
     raised_by: int | None = None
+    raise_exposed: bool = False
     pending: Raise | None = None
     mao_de_onze: bool = False
     mao_de_onze_team: int | None = None
     decision_pending: int | None = None
     partners_see: set[int] = field(default_factory=set)
     next_leader: int | None = None
+    blind: bool = False
+    flags: set[str] = field(default_factory=set)
     over: bool = False
     closed: bool = False  # the hand_end clauses have run
 

@@ -21,6 +21,7 @@ HOOKS: tuple[str, ...] = (
     "raise",  # a seat calls truco / raises the stake
     "respond",  # the side asked answers a raise: accept, fold, or raise again
     "mao_de_onze",  # the side at mão de onze decides to play or give up
+    "infraction",  # a referee reports an infraction (its kind is in the rule set's referee.infractions)
     "points",  # points were awarded to a team
     "hand_end",  # the hand is over (after its points)
 )
@@ -45,6 +46,8 @@ HAND_FIELDS = {
     "turn": "the seat whose turn it is to play a card, none when nobody's",
     "stake": "what the hand is worth now, in points",
     "raised_by": "the team that raised the stake last, none if nobody has",
+    "raise_exposed": "true when the last raise was called with an opponent's card face up in the vaza (em carta exposta)",
+    "blind": "true when the hand is played blind (set by blind_hands(): nobody sees their own cards)",
     "raise_pending": "true while a raise waits for an answer",
     "mao_de_onze": "true in a mão de onze (set by the mao_de_onze() builtin)",
     "mao_de_onze_team": "the team that decides the mão de onze, none when none does (11 a 11)",
@@ -55,13 +58,17 @@ HAND_FIELDS = {
 #: Fields of ``raise`` (at the ``raise`` and ``respond`` hooks): the raise being made or answered.
 RAISE_FIELDS = {
     "team": "the team that raised",
+    "exposed": "true when called with an opponent's card face up in the current vaza (em carta exposta)",
     "before": "the stake before the raise, in points",
     "to": "the stake the raise asks for, in points",
 }
 
 POINTS_FIELDS = {"team": "the team that scored", "value": "how many points it scored"}
 ACTION_FIELDS = {"card": "the card played, as notation", "covered": "true when played face down"}
-GAME_FIELDS = {"target": "the points that win the game (rule file: game.target)"}
+GAME_FIELDS = {
+    "target": "the points that win the game (rule file: game.target; set_target() may change it)",
+    "number": "the game's number in the match, from 1",
+}
 
 
 @dataclass(frozen=True)
@@ -80,7 +87,7 @@ class Root:
     hooks: tuple[str, ...] | None = None
 
 
-_ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze")
+_ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze", "infraction")
 
 ROOTS: dict[str, Root] = {
     "trick": Root("the current vaza (at trick_end: the vaza just completed)", fields=TRICK_FIELDS),
@@ -96,6 +103,8 @@ ROOTS: dict[str, Root] = {
     "response": Root('the answer to a raise: "accept", "fold" or "raise"', hooks=("respond",)),
     "decision": Root('the mão de onze decision: "play" or "fold"', hooks=("mao_de_onze",)),
     "points": Root("the points just awarded", fields=POINTS_FIELDS, hooks=("points",)),
+    "infraction": Root('the kind of infraction reported, like "talking"', hooks=("infraction",)),
+    "games_won": Root("games (partidas, séries) a team has won in the match: games_won[team]", indexed=True),
 }
 
 
@@ -120,6 +129,9 @@ BUILTINS: dict[str, Builtin] = {
     "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points"),
     "min": Builtin(2, "min(a, b)"),
     "max": Builtin(2, "max(a, b)"),
+    "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game'),
+    "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand'),
+    "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game'),
     # effects
     "award": Builtin(2, "award(team, n): the team scores n points (runs the points hook)", effect=True),
     "win_hand": Builtin(1, "win_hand(team): the team scores the hand's stake and the hand ends", effect=True),
@@ -131,6 +143,12 @@ BUILTINS: dict[str, Builtin] = {
     "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True),
     "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True),
     "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True),
+    "blind_hands": Builtin(0, "blind_hands(): nobody sees their own cards; seats play them unseen (play_blind:N)", effect=True),
+    "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True),
+    "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True),
+    "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True),
+    "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True),
+    "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True),
     # guards: first call of a `then:`
     "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True),
     "foul": Builtin(

@@ -280,7 +280,7 @@ def _check_meaning(parsed: _File) -> None:
     except SourceFormatError as problem:
         parsed.report((), f"spec/sources is malformed: {problem}")
         return
-    for group in ("table", "deck", "deal", "stakes", "game"):
+    for group in _PARAMETERS:
         if parsed.is_broken((group, "cites")):
             continue
         for clause_id, cite in (document.get(group) or {}).get("cites", {}).items():
@@ -293,6 +293,9 @@ def _check_meaning(parsed: _File) -> None:
             Card.parse(token)
         except CardError as problem:
             parsed.report(("deck", "manilha", "cards", index), str(problem))
+    for index, trace in enumerate(document.get("traces", [])):
+        if not parsed.is_broken(("traces", index)):
+            _check_quote(parsed, ("traces", index, "cite"), trace["id"], trace["cite"], sources)
     seen: dict[str, int] = {}
     for index, entry in enumerate(document.get("clauses", [])):
         if parsed.is_broken(("clauses", index)):
@@ -342,7 +345,7 @@ def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
     return found
 
 
-_PARAMETERS = ("table", "deck", "deal", "stakes", "game")
+_PARAMETERS = ("table", "deck", "deal", "stakes", "game", "match", "referee")
 
 
 def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
@@ -389,6 +392,9 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
             clauses.append(clause)
         else:
             clauses[position] = clause
+    parameters["traces"] = {**parameters.get("traces", {}),
+                            **{trace["id"]: (trace["by"], index) for index, trace in enumerate(document.get("traces", []))}}
+    parameters.setdefault("trace_files", {}).update({trace["id"]: parsed for trace in document.get("traces", [])})
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
@@ -424,6 +430,9 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     ladder, target = need("stakes", "ladder"), need("game", "target")
     if problems:
         raise RulesetError(problems)
+    packet = parameters["deal"].get("packet", hand_size)
+    match_wins = parameters.get("match", {}).get("wins", 1)
+    infractions = tuple(parameters.get("referee", {}).get("infractions", ()))
     rank_tuple = tuple(Rank(str(rank)) for rank in ranks)
     suit_tuple = tuple(Suit(suit) for suit in suits)
     manilha = parameters["deck"]["manilha"]
@@ -449,18 +458,27 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
             complain(f"table.players: {count} seats cannot sit in {teams} alternating teams", "table", "players")
         if count * hand_size + (1 if vira else 0) > len(rank_tuple) * len(suit_tuple):
             complain(f"a deal to {count} seats needs more cards than the deck has", "table", "players")
-    if problems:
-        raise RulesetError(problems)
     cites: dict[str, str] = {}
     for group in _PARAMETERS:
         cites.update(parameters.get(group, {}).get("cites", {}))
     cites.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
+    encoders = {clause.id for clause in clauses} | set(cites)
+    traces: dict[str, str] = {}
+    for source_id, (by, index) in parameters.get("traces", {}).items():
+        if by not in encoders:
+            owner = parameters["trace_files"][source_id]
+            owner.report(("traces", index, "by"), f"{by} is neither a clause of this rule set nor a cited parameter id")
+            problems.append(owner.problems[-1])
+        traces[source_id] = by
+    if problems:
+        raise RulesetError(problems)
     return RuleSet(
         id=lineage[0], title=parameters["title"], source=parameters.get("source"), lineage=tuple(lineage),
         abstract=parameters["abstract"],
         players=tuple(players), teams=teams, ranks=rank_tuple, suits=suit_tuple, manilha_rule=rule,
         manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
+        packet=packet, match_wins=match_wins, infractions=infractions, traces=MappingProxyType(traces),
     )
 
 

@@ -56,7 +56,10 @@ class RuleSet:
     whether one is turned; ``ladder`` the stake in points, first value then each raise; ``target``
     points that win the game. ``clauses`` in firing order. ``cites``: parameter clause id -> quote.
     ``lineage``: this rule set's id, then its parents'. ``abstract``: a core that other rule sets
-    extend, not complete enough to be played by itself (the engine refuses it).
+    extend, not complete enough to be played by itself (the engine refuses it). ``packet``: cards a
+    shuffled deal gives a seat at a time; ``match_wins``: games a team must win to win the match;
+    ``infractions``: the kinds a referee may report; ``traces``: source clause id -> the clause or
+    cited parameter id (inherited) that encodes it.
     """
 
     id: str
@@ -78,6 +81,10 @@ class RuleSet:
     cites: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     file: str = ""
     abstract: bool = False
+    packet: int = 0
+    match_wins: int = 1
+    infractions: tuple[str, ...] = ()
+    traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         guards: dict[str, tuple[Clause, ...]] = {}
