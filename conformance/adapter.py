@@ -5,8 +5,9 @@ An engine under test is wrapped in an object that follows ``EngineAdapter``. The
 so that any engine — in-process, or another program behind a protocol — can run the same scenarios.
 
 Seats are numbered 0.. in the order of play; team = seat % 2. Actions are the canonical strings of
-conformance/STEPS.md: ``play:7c``, ``play_covered:7c``, ``truco`` (every raise), ``accept``,
-``fold``, ``mao_de_onze:play``, ``mao_de_onze:fold``.
+conformance/STEPS.md: ``play:7c``, ``play_covered:7c``, ``play_blind:2``, ``truco`` (every raise),
+``accept``, ``fold``, ``mao_de_onze:play``, ``mao_de_onze:fold``, and a referee's report of an
+infraction by the seat, ``infraction:<kind>``.
 
 The canonical state
 -------------------
@@ -16,10 +17,15 @@ these fields; an adapter may return more, the steps ignore the rest::
     {
       "phase": "deal" | "play" | "game_over",   # waiting for a deal, a hand in play, game ended
       "score": [int, int],                      # points (tentos) of team 0 and team 1
-      "winner": int | null,                     # the team that won the game, null while it goes on
+      "winner": int | null,                     # the team that won the match (a single game for
+                                                # rule sets without match.wins), null while it goes on
+      "game_winner": int | null,                # the team that won the game being (or just) played
+      "games_won": [int, int],                  # games (partidas, séries) each team has won
+      "target": int,                            # the points that win the game now
       "next_dealer": int,                       # the seat that deals the next hand
       "hand": null | {                          # the current (or just finished) hand
         "stake": int,                           # what the hand is worth now
+        "blind": bool,                          # played blind (mão de ferro): nobody sees own cards
         "turn": int | null,                     # the seat to play a card; null when none is due
         "over": bool,                           # whether the hand has ended
         "vira": str | null,                     # the card turned, null for rule sets without one
@@ -84,13 +90,15 @@ class EngineAdapter(Protocol):
         ...
 
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
-                 hands: list[list[str]] | None, vira: str | None, seed: int | None) -> list[dict[str, Any]]:
+                 hands: list[list[str]] | None, vira: str | None, seed: int | None,
+                 games_won: list[int] | None = None) -> list[dict[str, Any]]:
         """Start a game and deal its first hand.
 
         ``dealer``: the seat dealing the first hand; ``scores``: team 0's and team 1's points before
         it; ``hands``: per seat (index = seat) the cards in notation, or None for a deal shuffled by
         the engine from ``seed``; ``vira``: the card turned (None with a shuffled deal, or for rule
-        sets that turn none). Returns the events of the deal. Raises ``SetupRefused``.
+        sets that turn none); ``games_won``: games each team has won in the match before this one
+        (None: none). Returns the events of the deal. Raises ``SetupRefused``.
         """
         ...
 
@@ -149,10 +157,11 @@ class ReferenceAdapter:
             return False
 
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
-                 hands: list[list[str]] | None, vira: str | None, seed: int | None) -> list[dict[str, Any]]:
+                 hands: list[list[str]] | None, vira: str | None, seed: int | None,
+                 games_won: list[int] | None = None) -> list[dict[str, Any]]:
         played = self.ruleset(ruleset)
         try:
-            self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores))
+            self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores), games_won=games_won)
         except ValueError as problem:
             raise SetupRefused(f"the engine refused the game: {problem}") from None
         return self._deal(hands, vira)

@@ -67,6 +67,7 @@ class Table:
     players: int = 0
     dealer: int = 0
     scores: list[int] = field(default_factory=lambda: [0, 0])
+    games_won: list[int] | None = None
     started: bool = False
     attempt: Attempt | None = None
     seed: int | None = None
@@ -174,7 +175,11 @@ def _start(adapter: EngineAdapter, table: Table, hands: list[list[str]] | None, 
     if table.started:
         fail("the game already has a hand; deal the next one with  Given the next deal: vira <card>")
     try:
-        adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), hands, vira, seed)
+        if table.games_won is None:
+            adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), hands, vira, seed)
+        else:
+            adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), hands, vira, seed,
+                             games_won=list(table.games_won))
     except SetupRefused as refusal:
         message = (f"{adapter.name} could not start the game ({table.ruleset}, {table.players} players, seat {table.dealer} "
                    f"dealing, score {table.scores[0]} to {table.scores[1]}): {refusal}")
@@ -532,8 +537,8 @@ def legal_actions_are(adapter: EngineAdapter, seat: int, moves: str) -> None:
 @then(parsers.re(r"team (?P<team>\d+) wins the game"), converters={"team": int})
 def team_wins(adapter: EngineAdapter, team: int) -> None:
     state = adapter.state()
-    if state.get("winner") != team:
-        winner = state.get("winner")
+    winner = state.get("game_winner", state.get("winner"))
+    if winner != team:
         fail(f"expected team {team} to win the game, the engine has {'no winner yet' if winner is None else 'team ' + str(winner) + ' winning'}. "
              f"State: {excerpt(state)}")
 
@@ -541,7 +546,7 @@ def team_wins(adapter: EngineAdapter, team: int) -> None:
 @then(parsers.re(r"the game is not over"))
 def game_not_over(adapter: EngineAdapter) -> None:
     state = adapter.state()
-    if state.get("winner") is not None or state.get("phase") == "game_over":
+    if state.get("game_winner", state.get("winner")) is not None or state.get("phase") == "game_over":
         fail(f"expected the game to go on, the engine ended it. State: {excerpt(state)}")
 
 
@@ -630,3 +635,69 @@ def does_not_see(adapter: EngineAdapter, viewer: int, seat: int) -> None:
     visible = _visible(adapter, viewer)
     if seat in visible:
         fail(f"expected seat {viewer} not to see the cards of seat {seat}, but its view shows them")
+
+
+# ---------------------------------------------------------------------------------------- referee, matches, blind hands
+@given(parsers.re(r"the match score is (?P<first>\d+) games? to (?P<second>\d+)"), converters={"first": int, "second": int})
+def starting_games(table: Table, first: int, second: int) -> None:
+    """Team 0 has already won ``first`` games of the match, team 1 ``second`` (before the deal)."""
+    _require_game(table)
+    if table.started:
+        fail("the match score must be set before the deal")
+    table.games_won = [first, second]
+
+
+@when(parsers.re(r'the referee reports "(?P<kind>[a-z_]+)" against seat (?P<seat>\d+)'), converters={"seat": int})
+def referee_reports(adapter: EngineAdapter, table: Table, seat: int, kind: str) -> None:
+    """The referee reports an infraction of kind ``kind`` by ``seat``: ``infraction:<kind>``."""
+    _act(adapter, table, seat, f"infraction:{kind}")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) plays blind card (?P<position>\d+)"), converters={"seat": int, "position": int})
+def plays_blind(adapter: EngineAdapter, table: Table, seat: int, position: int) -> None:
+    """In a blind hand, the seat plays the card at ``position`` (1 = the first it holds) unseen."""
+    _act(adapter, table, seat, f"play_blind:{position}")
+
+
+@then(parsers.re(r"the target is (?P<points>\d+) points"), converters={"points": int})
+def target_is(adapter: EngineAdapter, points: int) -> None:
+    state = adapter.state()
+    if state.get("target") != points:
+        fail(f"expected the game to be won at {points} points, the engine has {state.get('target')}. State: {excerpt(state)}")
+
+
+@then(parsers.re(r"team (?P<team>\d+) wins the match"), converters={"team": int})
+def team_wins_match(adapter: EngineAdapter, team: int) -> None:
+    state = adapter.state()
+    if state.get("winner") != team:
+        fail(f"expected team {team} to win the match, the engine has {state.get('winner')!r} as its winner "
+             f"(games won {state.get('games_won')}). State: {excerpt(state)}")
+
+
+@then(parsers.re(r"the match is not over"))
+def match_not_over(adapter: EngineAdapter) -> None:
+    state = adapter.state()
+    if state.get("winner") is not None or state.get("phase") == "game_over":
+        fail(f"expected the match to go on, the engine ended it (winner {state.get('winner')}). State: {excerpt(state)}")
+
+
+@then(parsers.re(r"the games won are (?P<first>\d+) to (?P<second>\d+)"), converters={"first": int, "second": int})
+def games_won_are(adapter: EngineAdapter, first: int, second: int) -> None:
+    state = adapter.state()
+    if state.get("games_won") != [first, second]:
+        fail(f"expected the match to stand at {first} games to {second}, the engine has {state.get('games_won')}. "
+             f"State: {excerpt(state)}")
+
+
+@then(parsers.re(r"the hand is played blind"))
+def hand_blind(adapter: EngineAdapter) -> None:
+    hand = _hand(adapter)
+    if not hand.get("blind"):
+        fail(f"expected the hand to be played blind (nobody sees their own cards), the engine plays it open")
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) does not see its own cards"), converters={"seat": int})
+def does_not_see_own(adapter: EngineAdapter, seat: int) -> None:
+    hand = _hand(adapter, seat)
+    if str(seat) in hand.get("hands", {}):
+        fail(f"expected seat {seat} not to see its own cards, its view shows {hand['hands'][str(seat)]}")

@@ -270,7 +270,7 @@ def test_state_is_plain_json_all_game_long():
 def test_state_before_the_first_deal():
     state = Engine("atb-2004", players=2, seed=1).state()
     assert state == {"ruleset": "atb-2004", "players": 2, "phase": "deal", "score": [0, 0], "target": 12,
-                     "next_dealer": 1, "winner": None, "game": 1, "games_won": [0, 0], "match_wins": 1, "hand": None}
+                     "next_dealer": 1, "winner": None, "game_winner": None, "game": 1, "games_won": [0, 0], "match_wins": 1, "hand": None}
 
 
 def test_state_names_the_manilhas_strongest_first():

@@ -61,13 +61,15 @@ class Engine:
     ``ruleset``: a ``RuleSet`` or a rule set id; ``players``: number of seats (one the rule set
     allows), numbered 0.. in the order of play, team = seat % 2; ``seed``: seeds every shuffled
     deal (same seed, same game); ``dealer``: the first hand's dealer (default: the last seat, so
-    seat 0 is the mão); ``scores``: starting points per team (default all 0).
+    seat 0 is the mão); ``scores``: starting points per team (default all 0); ``games_won``: games
+    each team has already won in the match (default all 0).
     Raises ``ValueError`` for an abstract rule set, a player count it does not allow, or bad
     scores/dealer.
     """
 
     def __init__(self, ruleset: RuleSet | str, players: int = 2, seed: int | None = None,
-                 dealer: int | None = None, scores: list[int] | tuple[int, ...] | None = None):
+                 dealer: int | None = None, scores: list[int] | tuple[int, ...] | None = None,
+                 games_won: list[int] | tuple[int, ...] | None = None):
         self.ruleset = ruleset if isinstance(ruleset, RuleSet) else load_ruleset(ruleset)
         if self.ruleset.abstract:
             raise ValueError(f"rule set {self.ruleset.id} is a common core that other rule sets extend; "
@@ -87,7 +89,10 @@ class Engine:
         self.hand: Hand | None = None
         self.hand_count = 0
         self.winner: int | None = None  # the match's winner
-        self.games_won = [0] * self.teams
+        self.game_winner: int | None = None  # the winner of the game being (or just) played
+        self.games_won = list(games_won) if games_won is not None else [0] * self.teams
+        if len(self.games_won) != self.teams or any(not isinstance(won, int) or won < 0 for won in self.games_won):
+            raise ValueError(f"games_won must be {self.teams} whole numbers, got {games_won!r}")
         self.game = _Game(self.ruleset.target)
         self._game_won = False  # a game is won and the match goes on: the next deal starts a new game
         self._scope = _Scope(self)
@@ -120,6 +125,7 @@ class Engine:
         ruleset = self.ruleset
         if self._game_won:
             self._game_won = False
+            self.game_winner = None
             self.score = [0] * self.teams
             self.game = _Game(ruleset.target, self.game.number + 1)
             self.hand_count = 0
@@ -207,6 +213,7 @@ class Engine:
             "target": self.game.target,
             "next_dealer": self.next_dealer,
             "winner": self.winner,
+            "game_winner": self.game_winner,
             "game": self.game.number,
             "games_won": list(self.games_won),
             "match_wins": self.ruleset.match_wins,
@@ -670,6 +677,7 @@ class _Scope:
     def win_game(self, team: int) -> None:
         engine = self._engine
         if engine.winner is None and not engine._game_won:
+            engine.game_winner = team
             engine.games_won[team] += 1
             engine._emit("game_won", team=team, game=engine.game.number, score=list(engine.score),
                          clause=self.clause.id if self.clause else None)
@@ -684,7 +692,7 @@ class _Scope:
     def win_match(self, team: int) -> None:
         engine = self._engine
         if engine.winner is None:
-            engine.winner = team
+            engine.winner = engine.game_winner = team
             engine._game_won = False
             engine._emit("match_won", team=team, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
         engine.hand.over = True
