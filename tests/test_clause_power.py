@@ -195,6 +195,8 @@ PARAMETER_MUTATORS: dict[str, tuple[Mutator, ...]] = {
                                                                        manilha_cards=ruleset.manilhas(Card.parse("4c")))),),
     # deal
     "ATB-ESTRUTURA-2": (HAND_OF_2, HAND_OF_4),
+    # play: a card may be played face down ("cartas descartadas encobertas")
+    "ATB-JOGO-LIVRE-2": (replace("no-covered-cards", "no card may ever be played face down", covered=False),),
     # stakes and game
     "ATB-ESTRUTURA-1": (replace("ladder:2,3,6,9,12", "a hand starts worth 2", ladder=(2, 3, 6, 9, 12)),
                         replace("target:11", "the game is won at 11", target=11),
@@ -297,7 +299,7 @@ def test_the_mutants_are_different_from_atb_2004():
     probe = [Card.parse(token) for token in ("4c", "7s", "Kh", "3d")]
     def signature(ruleset: RuleSet) -> tuple:
         return (ruleset.players, ruleset.ranks, ruleset.manilha_suits, ruleset.hand_size, ruleset.vira, ruleset.ladder,
-                ruleset.target, ruleset.manilha_rule, tuple(tuple(sorted(ruleset.strengths(vira).items())) for vira in probe)
+                ruleset.target, ruleset.manilha_rule, ruleset.covered, ruleset.packet, ruleset.match_wins, tuple(tuple(sorted(ruleset.strengths(vira).items())) for vira in probe)
                 if ruleset.vira else ruleset.manilha_cards)
     same = sorted({mutator.key for mutators in PARAMETER_MUTATORS.values() for mutator in mutators
                    if signature(mutator.build(ATB)) == signature(ATB)})

@@ -92,6 +92,16 @@ def blind_hand() -> Engine:
     return engine
 
 
+def no_covered_cards() -> Engine:
+    import dataclasses
+
+    from truco_dsl.rules import load_ruleset
+
+    engine = Engine(dataclasses.replace(load_ruleset("atb-2004"), id="no-covered", covered=False), players=2, dealer=1)
+    engine.deal(hands=[["3c", "2c", "4c"], ["Ah", "Kd", "5d"]], vira="7s")
+    return engine
+
+
 # (what is tried, the situation, seat, action, reason, clause that forbids it or None)
 REFUSALS = [
     ("acting before any deal", lambda: Engine("atb-2004", players=2, seed=1), 0, "play:3c", "no_hand_in_play", None),
@@ -121,6 +131,7 @@ REFUSALS = [
     ("a card named in a blind hand", blind_hand, 0, "play:3c", "blind_hand", None),
     ("a blind play in a hand that is not blind", dealt, 0, "play_blind:1", "not_blind", None),
     ("a blind play past the cards held", blind_hand, 0, "play_blind:4", "unknown_card", None),
+    ("a covered card where no card may be covered", no_covered_cards, 0, "play_covered:3c", "covered_not_allowed", None),
 ]
 
 

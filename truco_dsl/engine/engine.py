@@ -261,7 +261,8 @@ class Engine:
         if hand.blind:
             return [f"play_blind:{position}" for position in range(1, len(hand.hands[seat]) + 1)] + ["truco"]
         cards = [str(card) for card in hand.hands[seat]]
-        return [f"play:{card}" for card in cards] + [f"play_covered:{card}" for card in cards] + ["truco"]
+        covered = [f"play_covered:{card}" for card in cards] if self.ruleset.covered else []
+        return [f"play:{card}" for card in cards] + covered + ["truco"]
 
     def _prepare(self, seat: int, action: str) -> _Move:
         """Check an action against the game's structure; return what it would do (no change)."""
@@ -325,6 +326,8 @@ class Engine:
                                 "this hand is played blind: play_blind:<position>" if hand.blind else "this hand is not played blind")
         if kind == "play_blind":
             card = hand.hands[seat][int(argument) - 1]
+        if kind == "play_covered" and not self.ruleset.covered:
+            raise IllegalAction("covered_not_allowed", f"{self.ruleset.id} has no covered cards (play.covered is false)")
         if card not in hand.hands[seat]:
             raise IllegalAction("card_not_in_hand", f"seat {seat} does not hold {card}")
         context["action"] = _CardAction(str(card), kind == "play_covered")

@@ -345,7 +345,7 @@ def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
     return found
 
 
-_PARAMETERS = ("table", "deck", "deal", "stakes", "game", "match", "referee")
+_PARAMETERS = ("table", "deck", "deal", "stakes", "game", "play", "match", "referee")
 
 
 def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
@@ -428,6 +428,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     rule = need("deck", "manilha", "rule")
     hand_size, vira = need("deal", "cards"), need("deal", "vira")
     ladder, target = need("stakes", "ladder"), need("game", "target")
+    covered = need("play", "covered")
     if problems:
         raise RulesetError(problems)
     packet = parameters["deal"].get("packet", hand_size)
@@ -478,7 +479,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         players=tuple(players), teams=teams, ranks=rank_tuple, suits=suit_tuple, manilha_rule=rule,
         manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
-        packet=packet, match_wins=match_wins, infractions=infractions, traces=MappingProxyType(traces),
+        packet=packet, match_wins=match_wins, infractions=infractions, traces=MappingProxyType(traces), covered=covered,
     )
 
 

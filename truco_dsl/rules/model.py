@@ -58,7 +58,8 @@ class RuleSet:
     ``lineage``: this rule set's id, then its parents'. ``abstract``: a core that other rule sets
     extend, not complete enough to be played by itself (the engine refuses it). ``packet``: cards a
     shuffled deal gives a seat at a time; ``match_wins``: games a team must win to win the match;
-    ``infractions``: the kinds a referee may report; ``traces``: source clause id -> the clause or
+    ``infractions``: the kinds a referee may report; ``covered``: whether a card may be played face
+    down at all; ``traces``: source clause id -> the clause or
     cited parameter id (inherited) that encodes it.
     """
 
@@ -84,6 +85,7 @@ class RuleSet:
     packet: int = 0
     match_wins: int = 1
     infractions: tuple[str, ...] = ()
+    covered: bool = True
     traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
