@@ -701,3 +701,9 @@ def does_not_see_own(adapter: EngineAdapter, seat: int) -> None:
     hand = _hand(adapter, seat)
     if str(seat) in hand.get("hands", {}):
         fail(f"expected seat {seat} not to see its own cards, its view shows {hand['hands'][str(seat)]}")
+
+
+@when(parsers.re(r"seat (?P<seat>\d+) shows its cards"), converters={"seat": int})
+def shows_cards(adapter: EngineAdapter, table: Table, seat: int) -> None:
+    """In its mão de onze, the seat's side shows its cards instead of playing: ``show_cards``."""
+    _act(adapter, table, seat, "show_cards")

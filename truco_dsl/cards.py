@@ -80,6 +80,9 @@ class Card:
     def __str__(self) -> str:
         return f"{self.rank.value}{self.suit.value}"
 
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self  # immutable: copies of a game share their cards
+
     def pretty(self) -> str:
         """The card with its suit symbol, for people: ``4♣``."""
         return f"{self.rank.value}{self.suit.symbol}"

@@ -11,6 +11,8 @@ Hooks, in the order they fire for an action (docs/DESIGN.md):
                                   trick_end may settle a tie, after_trick decides the hand / next leader
   raise, respond                a truco (or higher) called; the other side accepts, folds or raises
   mao_de_onze                   the side at mão de onze decides
+  show_cards                    the side at mão de onze shows its cards instead (offered only when
+                                the rule set has clauses at this hook)
   infraction                    a referee reports an infraction (``infraction:<kind>``, for the offender)
   points                        after every award (the game's end)
   hand_end                      once, when the hand is over (who deals next)
@@ -25,6 +27,7 @@ from typing import Any
 
 from truco_dsl.cards import Card, CardError
 from truco_dsl.engine.records import Hand, Play, Raise, Trick, TrickBook
+from truco_dsl.engine.search import guaranteed_win
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
 Event = dict[str, Any]
@@ -86,6 +89,7 @@ class Engine:
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
+        self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
         self.hand: Hand | None = None
         self.hand_count = 0
         self.winner: int | None = None  # the match's winner
@@ -253,7 +257,10 @@ class Engine:
             return []
         team = seat % self.teams
         if hand.decision_pending is not None:
-            return ["mao_de_onze:play", "mao_de_onze:fold"] if team == hand.decision_pending else []
+            if team != hand.decision_pending:
+                return []
+            showing = ["show_cards"] if self._shows_cards else []
+            return ["mao_de_onze:play", "mao_de_onze:fold"] + showing
         if hand.pending is not None:
             return ["accept", "fold", "truco"] if team != hand.pending.team else []
         if seat != hand.turn:
@@ -291,6 +298,12 @@ class Engine:
         elif kind == "mao_de_onze":
             if argument not in ("play", "fold"):
                 raise IllegalAction("unknown_action", f"{action!r}: the mão de onze decision is mao_de_onze:play or mao_de_onze:fold")
+        elif kind == "show_cards" and not argument:
+            if not self._shows_cards:
+                raise IllegalAction("unknown_action", f"{self.ruleset.id} has no rule for showing one's cards")
+            if hand.decision_pending is None or team != hand.decision_pending:
+                raise IllegalAction("no_decision_pending", "cards are shown instead of deciding one's own mão de onze")
+            return _Move("show_cards", "show_cards", seat, {"actor": seat, "team": team})
         elif kind not in ("truco", "accept", "fold") or argument:
             raise IllegalAction("unknown_action", f"unknown action {action!r}")
         context: dict[str, Any] = {"actor": seat, "team": team}
@@ -395,6 +408,13 @@ class Engine:
         self._run("infraction", move.context)
         counts = self.game.infractions
         counts[(team, kind)] = counts.get((team, kind), 0) + 1
+
+    def _do_show_cards(self, move: _Move) -> None:
+        team = move.context["team"]
+        cards = [str(card) for seat, held in enumerate(self.hand.hands) if seat % self.teams == team for card in held]
+        self.hand.decision_pending = None
+        self._emit("cards_shown", seat=move.seat, team=team, cards=cards)
+        self._run("show_cards", move.context)
 
     def _do_decide(self, move: _Move) -> None:
         self.hand.decision_pending = None
@@ -647,6 +667,14 @@ class _Scope:
 
     def max(self, a: int, b: int) -> int:
         return max(a, b)
+
+    def guaranteed_win(self, team: int) -> bool:
+        engine = self._engine
+        hand = engine.hand
+        key = (team, sum(len(trick.plays) for trick in hand.tricks))
+        if key not in hand.guarantees:  # the search is costly: once per team and position
+            hand.guarantees[key] = guaranteed_win(engine, team)
+        return hand.guarantees[key]
 
     def count_infractions(self, team: int, kind: str) -> int:
         return self._engine.game.infractions.get((team, kind), 0)

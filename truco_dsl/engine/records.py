@@ -95,6 +95,7 @@ class Hand:
     next_leader: int | None = None
     blind: bool = False
     flags: set[str] = field(default_factory=set)
+    guarantees: dict[tuple[int, int], bool] = field(default_factory=dict)  # guaranteed_win() answers
     over: bool = False
     closed: bool = False  # the hand_end clauses have run
 

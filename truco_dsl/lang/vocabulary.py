@@ -21,6 +21,7 @@ HOOKS: tuple[str, ...] = (
     "raise",  # a seat calls truco / raises the stake
     "respond",  # the side asked answers a raise: accept, fold, or raise again
     "mao_de_onze",  # the side at mão de onze decides to play or give up
+    "show_cards",  # the side at mão de onze shows its cards, claiming a win no play can take from it
     "infraction",  # a referee reports an infraction (its kind is in the rule set's referee.infractions)
     "points",  # points were awarded to a team
     "hand_end",  # the hand is over (after its points)
@@ -87,7 +88,7 @@ class Root:
     hooks: tuple[str, ...] | None = None
 
 
-_ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze", "infraction")
+_ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze", "show_cards", "infraction")
 
 ROOTS: dict[str, Root] = {
     "trick": Root("the current vaza (at trick_end: the vaza just completed)", fields=TRICK_FIELDS),
@@ -129,6 +130,7 @@ BUILTINS: dict[str, Builtin] = {
     "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points"),
     "min": Builtin(2, "min(a, b)"),
     "max": Builtin(2, "max(a, b)"),
+    "guaranteed_win": Builtin(1, "guaranteed_win(team) -> true when the team's cards win the hand whatever the opponents hold and however they play"),
     "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game'),
     "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand'),
     "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game'),

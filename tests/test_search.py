@@ -1,0 +1,51 @@
+"""guaranteed_win: a team's cards win whatever the opponents hold and however they play — decided by
+playing the hand out on copies of the engine, so the rule set's own clauses judge every line."""
+
+from __future__ import annotations
+
+import pytest
+
+from truco_dsl.engine import Engine
+from truco_dsl.engine.search import guaranteed_win
+
+
+def dealt(hands: list[list[str]], vira: str) -> Engine:
+    engine = Engine("atb-2004", players=len(hands), dealer=len(hands) - 1, scores=[11, 0])
+    engine.deal(hands=hands, vira=vira)
+    return engine
+
+
+@pytest.mark.parametrize("team_cards, vira, expected, why", [
+    (["4c", "4h", "3d"], "3s", True, "the two strongest manilhas take two vazas whatever comes"),
+    (["4c", "4h", "4s"], "3d", True, "three of the four manilhas"),
+    (["4c", "7h", "3d"], "3s", False, "the zap takes one vaza; the other two can be beaten by manilhas"),
+    (["4c", "3c", "3d"], "3s", False, "two 3s lose to the manilhas the opponent may hold"),
+    (["4h", "4s", "3d"], "3s", False, "without the zap, the copas can meet the zap"),
+])
+def test_one_against_one(team_cards, vira, expected, why):
+    engine = dealt([team_cards, ["Kd", "Jd", "5d"]], vira)
+    assert guaranteed_win(engine, 0) is expected, why
+
+
+def test_the_opponents_real_cards_do_not_matter():
+    weak, strong = dealt([["4c", "7h", "3d"], ["5d", "6d", "Qd"]], "3s"), dealt([["4c", "7h", "3d"], ["4h", "4s", "4d"]], "3s")
+    assert guaranteed_win(weak, 0) is guaranteed_win(strong, 0) is False
+
+
+def test_partners_cards_count_in_four():
+    team_has_zap_and_copas = [["4c", "5d", "6d"], ["Kd", "Jd", "5s"], ["4h", "7d", "6s"], ["Ks", "Js", "5h"]]
+    team_has_zap_only = [["4c", "5d", "6d"], ["Kd", "Jd", "5s"], ["3h", "7d", "6s"], ["Ks", "Js", "5h"]]
+    assert guaranteed_win(dealt(team_has_zap_and_copas, "3s"), 0) is True
+    assert guaranteed_win(dealt(team_has_zap_only, "3s"), 0) is False
+
+
+def test_the_search_leaves_the_game_as_it_was():
+    engine = dealt([["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], "3s")
+    before = engine.state()
+    guaranteed_win(engine, 0)
+    assert engine.state() == before
+
+
+def test_out_of_budget_is_not_a_proof():
+    engine = dealt([["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], "3s")
+    assert guaranteed_win(engine, 0, budget=1) is False

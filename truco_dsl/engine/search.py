@@ -1,0 +1,127 @@
+"""Does a team's hand win whatever the opponents hold and however they play? (``guaranteed_win``)
+
+ATB's MÃO DE ONZE: "Com cartas a provar vitória garantida em mão de 11, desnecessário se torna o
+desenvolvimento da jogada, bastando tão somente que essas cartas sejam mostradas." The rule set says
+when showing is allowed and what it wins; this module only answers the question, by playing the hand
+out on copies of the engine — so every vaza, tie and hand result comes from the rule set's own
+clauses, not from here.
+
+The search: the team's seats play their known cards (any choice may be the winning one); each
+opponent, at its turn, may hold any card nobody has seen (the cards outside the team's hands, the
+vira and the table), chosen adversarially at the moment it is played; cards of equal strength are
+one choice. The answer is True only if every line of play ends with the team winning the hand. The
+search stops after ``budget`` positions and then answers False: a win it could not prove is not
+guaranteed. An opponent's choices are grouped: unseen cards that compare alike with every card the
+team holds and every card on the table lead to the same results, so one of each group is tried.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from truco_dsl.cards import Card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from truco_dsl.engine.engine import Engine
+
+DEFAULT_BUDGET = 40_000
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _copy(engine: Engine) -> Engine:
+    """A copy of the game to play a line on; what never changes during a hand is shared."""
+    shared = (engine.ruleset, engine.random, engine.hand.strengths)
+    return copy.deepcopy(engine, {id(each): each for each in shared})
+
+
+def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> bool:
+    """Whether ``team`` wins the current hand of ``engine`` against any cards and any play.
+
+    ``engine``: a game with a hand in play (it is not changed); ``team``: 0 or 1; ``budget``: the
+    most positions examined. Returns False when the hand is over, when a raise or decision is
+    pending that the search cannot play through, or when the budget runs out.
+    """
+    hand = engine.hand
+    if hand is None or hand.over:
+        return False
+    seen = {play.card for trick in hand.tricks for play in trick.plays}
+    known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
+    unseen = [card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira]
+    start = _copy(engine)
+    start.hand.decision_pending = None  # the team shows instead of deciding: play the hand out
+    for seat in range(start.players):
+        if seat % start.teams != team:
+            start.hand.hands[seat] = []  # unknown: chosen as they are played
+    search = _Search(team, list(engine.score), budget)
+    try:
+        return search.team_wins(start, unseen)
+    except _OutOfBudget:
+        return False
+
+
+class _Search:
+    """One search: the team, the scores before the hand (a win is the team scoring), the budget."""
+
+    def __init__(self, team: int, base: list[int], budget: int):
+        self.team, self.base, self.budget = team, base, budget
+        self.positions = 0
+        self.memo: dict[tuple, bool] = {}
+
+    def team_wins(self, engine: Engine, unseen: list[Card]) -> bool:
+        hand = engine.hand
+        if hand.over:
+            return engine.score[self.team] > self.base[self.team]
+        self.positions += 1
+        if self.positions > self.budget:
+            raise _OutOfBudget
+        seat = hand.turn
+        if seat is None or hand.pending is not None:
+            return False
+        key = _position(engine, unseen)
+        if key not in self.memo:
+            if seat % engine.teams == self.team:
+                self.memo[key] = any(self.after(engine, seat, card, unseen, None) for card in list(hand.hands[seat]))
+            else:
+                self.memo[key] = all(self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen))
+        return self.memo[key]
+
+    def after(self, engine: Engine, seat: int, card: Card, unseen: list[Card], drawn: Card | None) -> bool:
+        branch = _copy(engine)
+        remaining = unseen
+        if drawn is not None:
+            branch.hand.hands[seat].append(drawn)
+            remaining = [other for other in unseen if other != drawn]
+        branch.act(seat, f"play:{card}")
+        return self.team_wins(branch, remaining)
+
+
+def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:
+    """The opponent's cards worth trying, strongest first: one per group of unseen strengths that
+    compare alike with every card the team still holds and every card on the table (the weakest of
+    the group, which leaves the stronger ones for later)."""
+    hand = engine.hand
+    strengths = hand.strengths
+    marks = {strengths[card] for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
+    if hand.tricks:
+        marks |= {strengths[play.card] for play in hand.tricks[-1].plays if not play.covered}
+    marks_sorted = sorted(marks)
+    groups: dict[tuple[int, bool], Card] = {}
+    for card in sorted(unseen, key=lambda each: strengths[each]):
+        power = strengths[card]
+        group = (sum(1 for mark in marks_sorted if mark < power), power in marks)
+        groups.setdefault(group, card)
+    return sorted(groups.values(), key=lambda card: -strengths[card])
+
+
+def _position(engine: Engine, unseen: list[Card]) -> tuple:
+    hand = engine.hand
+    strengths = hand.strengths
+    tricks = tuple((trick.winner, trick.tied, tuple((play.seat, strengths[play.card]) for play in trick.plays))
+                   for trick in hand.tricks)
+    held = tuple(tuple(sorted(strengths[card] for card in cards)) for cards in hand.hands)
+    pool = tuple(sorted(strengths[card] for card in unseen))
+    return tricks, held, pool, hand.turn
