@@ -405,3 +405,35 @@ def test_a_directory_and_a_bundled_id(tmp_path, capsys):
     assert "is a directory, not a rule file" in capsys.readouterr().err
     assert main(["validate", "atb-2004"]) == 0
     assert "rule set atb-2004" in capsys.readouterr().out
+
+
+def test_traces_name_a_quote_and_an_inherited_encoder(tmp_path, capsys):
+    good = tmp_path / "traced.yaml"
+    good.write_text(textwrap.dedent("""\
+        ruleset: traced
+        title: Traced
+        extends: atb-2004
+        traces:
+          - id: ATB-MANILHAS-6
+            cite: Veja o exemplo abaixo, onde a "Vira" é um K, então as manilhas são os As.
+            by: ATB-MANILHAS-1
+        """), encoding="utf-8")
+    assert main(["validate", str(good)]) == 0
+    from truco_dsl.coverage import encoded_ids
+    from truco_dsl.rules import load_ruleset
+
+    assert "ATB-MANILHAS-6" in encoded_ids(load_ruleset(good))
+    bad = tmp_path / "badtrace.yaml"
+    bad.write_text(textwrap.dedent("""\
+        ruleset: badtrace
+        title: Bad trace
+        extends: atb-2004
+        traces:
+          - id: ATB-MANILHAS-6
+            cite: as manilhas são os Reis
+            by: ATB-NOPE-1
+        """), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "badtrace.yaml:6:" in err and "not a quote of ATB-MANILHAS-6" in err
