@@ -606,6 +606,25 @@ class _Scope:
         for name in self._CONTEXT:
             setattr(self, name, None)
 
+    def _team(self, value: Any, builtin: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self._engine.teams:
+            self._wrong(builtin, value, f"a team, 0 to {self._engine.teams - 1}")
+        return value
+
+    def _seat(self, value: Any, builtin: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self._engine.players:
+            self._wrong(builtin, value, f"a seat, 0 to {self._engine.players - 1}")
+        return value
+
+    def _points(self, value: Any, builtin: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            self._wrong(builtin, value, "a whole number of points")
+        return value
+
+    def _wrong(self, builtin: str, value: Any, expected: str) -> None:
+        where = f"clause {self.clause.id} ({self.clause.place})" if self.clause else "a clause"
+        raise RuleSetIncomplete(f"{where}: {builtin}() was given {value!r}, not {expected}")
+
     def enter(self, hook: str, context: dict[str, Any] | None) -> None:
         self.hook = hook
         context = context or {}
@@ -644,13 +663,13 @@ class _Scope:
 
     # queries
     def opponents(self, team: int) -> int:
-        return (team + 1) % self._engine.teams
+        return (self._team(team, "opponents") + 1) % self._engine.teams
 
     def team_of(self, seat: int) -> int:
-        return seat % self._engine.teams
+        return self._seat(seat, "team_of") % self._engine.teams
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self._engine.players
+        return (self._seat(seat, "next_seat") + 1) % self._engine.players
 
     def wins(self, team: int | None) -> int:
         return sum(1 for trick in self._engine.hand.tricks if team is not None and trick.winner == team)
@@ -687,6 +706,8 @@ class _Scope:
 
     # effects
     def award(self, team: int, points: int) -> None:
+        self._team(team, "award")
+        self._points(points, "award")
         engine = self._engine
         engine.score[team] += points
         engine._emit("points_awarded", team=team, points=points, clause=self.clause.id if self.clause else None,
@@ -697,6 +718,7 @@ class _Scope:
         self.enter(hook, context)
 
     def win_hand(self, team: int) -> None:
+        self._team(team, "win_hand")
         engine = self._engine
         engine._emit("hand_won", team=team, points=engine.hand.stake, clause=self.clause.id if self.clause else None)
         self.award(team, engine.hand.stake)
@@ -706,6 +728,7 @@ class _Scope:
         self._engine.hand.over = True
 
     def win_game(self, team: int) -> None:
+        self._team(team, "win_game")
         engine = self._engine
         if engine.winner is None and not engine._game_won:
             engine.game_winner = team
@@ -721,6 +744,7 @@ class _Scope:
         engine.hand.over = True
 
     def win_match(self, team: int) -> None:
+        self._team(team, "win_match")
         engine = self._engine
         if engine.winner is None:
             engine.winner = engine.game_winner = team
@@ -729,7 +753,7 @@ class _Scope:
         engine.hand.over = True
 
     def set_target(self, points: int) -> None:
-        self._engine.game.target = points
+        self._engine.game.target = self._points(points, "set_target")
         self._engine._emit("target_set", target=points, clause=self.clause.id if self.clause else None)
 
     def flag_hand(self, name: str) -> None:
@@ -742,6 +766,7 @@ class _Scope:
         self._engine.hand.blind = True
 
     def call_raise(self, seat: int) -> None:
+        self._seat(seat, "call_raise")
         engine = self._engine
         hand = engine.hand
         team = seat % engine.teams
@@ -759,21 +784,24 @@ class _Scope:
             engine._do_raise(_Move("raise", "raise", seat, context))
 
     def take_trick(self, seat: int) -> None:
-        self._engine._take(self._engine.hand.tricks[-1], seat)
+        self._engine._take(self._engine.hand.tricks[-1], self._seat(seat, "take_trick"))
 
     def lead(self, seat: int) -> None:
-        self._engine.hand.next_leader = seat
+        self._engine.hand.next_leader = self._seat(seat, "lead")
 
     def pass_deal(self, seat: int) -> None:
-        self._engine.next_dealer = seat
+        self._engine.next_dealer = self._seat(seat, "pass_deal")
 
     def set_stake(self, points: int) -> None:
+        self._points(points, "set_stake")
         hand = self._engine.hand
         if hand.stake != points:
             hand.stake = points
             self._engine._emit("stake_set", stake=points, clause=self.clause.id if self.clause else None)
 
     def mao_de_onze(self, team: int | None) -> None:
+        if team is not None:
+            self._team(team, "mao_de_onze")
         hand = self._engine.hand
         hand.mao_de_onze = True
         hand.mao_de_onze_team = team
@@ -781,7 +809,7 @@ class _Scope:
         self._engine._emit("mao_de_onze", team=team, clause=self.clause.id if self.clause else None)
 
     def show_partner_hands(self, team: int) -> None:
-        self._engine.hand.partners_see.add(team)
+        self._engine.hand.partners_see.add(self._team(team, "show_partner_hands"))
 
     def forbid(self, reason: str) -> None:  # guards are handled before the action; never reached
         raise IllegalAction(reason, f"forbidden: {reason}", self.clause.id if self.clause else None)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from truco_dsl.lang.vocabulary import BUILTINS, HOOKS, ROOTS
+from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
 Closure = Callable[[Any], Any]
 
@@ -95,6 +95,11 @@ def compile_statements(text: str, hook: str) -> Statements:
         spec = BUILTINS.get(name)
         if spec is not None and not spec.effect:
             raise _error_at(node, f"{name}() only computes a value; `then:` needs calls that change the game")
+        if spec is not None and spec.guard and self_hook_is_passive(hook):
+            raise _error_at(node, f"{name}() refuses or penalises an action; hook {hook!r} has no action to refuse "
+                                  f"(guards belong at {', '.join(ACTION_HOOKS)})")
+        if spec is not None and name in ("award", "win_hand") and hook == "points":
+            raise _error_at(node, f"{name}() at hook 'points' would award again at every award")
         if spec is not None and spec.guard:
             if position != 0:
                 raise _error_at(node, f"{name}() must be the first call of `then:`")
@@ -137,6 +142,11 @@ def _depth(tree: Tree) -> int:
     return deepest
 
 
+def self_hook_is_passive(hook: str) -> bool:
+    """Whether ``hook`` fires for something that happened rather than for an action being taken."""
+    return hook not in ACTION_HOOKS
+
+
 def _parse(text: str, start: str) -> Tree:
     if not isinstance(text, str) or not text.strip():
         raise ExpressionError("the expression is empty")
@@ -166,6 +176,10 @@ def _error_at(node: Tree | Token, message: str) -> ExpressionError:
     line = getattr(node, "line", None) or (meta.line if meta and not meta.empty else 1)
     column = getattr(node, "column", None) or (meta.column if meta and not meta.empty else 1)
     return ExpressionError(message, line, column)
+
+
+def _literal_text(node: Tree) -> str:
+    return str(node.children[0]) if node.children else node.data
 
 
 def _null_safe(compare: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
@@ -240,14 +254,17 @@ class _Compiler:
         return lambda scope: compare(left_value(scope), right_value(scope))
 
     def _arith(self, node: Tree) -> Closure:
-        result = self.expression(node.children[0])
-        for index in range(1, len(node.children), 2):
-            result = self._binary(result, _ARITH[str(node.children[index])], self.expression(node.children[index + 1]))
-        return result
+        first = self.expression(node.children[0])
+        rest = [(_ARITH[str(node.children[index])], self.expression(node.children[index + 1]))
+                for index in range(1, len(node.children), 2)]
 
-    @staticmethod
-    def _binary(left: Closure, function: Callable[[Any, Any], Any], right: Closure) -> Closure:
-        return lambda scope: function(left(scope), right(scope))
+        def chain(scope: Any) -> Any:  # a loop, not nested closures: a long chain cannot exhaust the stack
+            value = first(scope)
+            for function, operand in rest:
+                value = function(value, operand(scope))
+            return value
+
+        return chain
 
     # names
     def _call(self, node: Tree) -> Closure:
@@ -263,6 +280,12 @@ class _Compiler:
             raise _error_at(name_token, f"{name}() takes {spec.arity} argument{plural}, got {len(arguments)}")
         if spec.effect and not self.effects_allowed:
             raise _error_at(name_token, f"{name}() changes the game; it belongs in `then:`, not `when:`")
+        for argument, kind in zip(arguments, spec.arguments):
+            literal = argument.data if isinstance(argument, Tree) else None
+            if kind == "number" and literal in ("string", "true", "false"):
+                raise _error_at(name_token, f"{name}() takes a number here, not {_literal_text(argument)}")
+            if kind == "string" and literal in ("number", "true", "false", "none"):
+                raise _error_at(name_token, f"{name}() takes a string in quotes here, not {_literal_text(argument)}")
         compiled = [self.expression(argument) for argument in arguments]
         if not compiled:
             return lambda scope: getattr(scope, name)()

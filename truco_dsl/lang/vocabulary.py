@@ -88,7 +88,9 @@ class Root:
     hooks: tuple[str, ...] | None = None
 
 
-_ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze", "show_cards", "infraction")
+#: Hooks that fire for an action being taken (a guard may refuse or penalise it there).
+ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze", "show_cards", "infraction")
+_ACTION_HOOKS = ACTION_HOOKS
 
 ROOTS: dict[str, Root] = {
     "trick": Root("the current vaza (at trick_end: the vaza just completed)", fields=TRICK_FIELDS),
@@ -118,43 +120,44 @@ class Builtin:
     doc: str
     effect: bool = False
     guard: bool = False
+    arguments: tuple[str, ...] = ()  # per argument: "number", "string" or "" (anything); checked on literals
 
 
 BUILTINS: dict[str, Builtin] = {
     # queries
-    "opponents": Builtin(1, "opponents(team) -> the other team"),
-    "team_of": Builtin(1, "team_of(seat) -> the seat's team"),
-    "next_seat": Builtin(1, "next_seat(seat) -> the seat that plays after it"),
-    "wins": Builtin(1, "wins(team) -> vazas the team has taken this hand (0 for none)"),
-    "sole_team_at": Builtin(1, "sole_team_at(n) -> the team with n points when it is the only one, else none"),
-    "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points"),
-    "min": Builtin(2, "min(a, b)"),
-    "max": Builtin(2, "max(a, b)"),
-    "guaranteed_win": Builtin(1, "guaranteed_win(team) -> true when the team's cards win the hand whatever the opponents hold and however they play"),
-    "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game'),
-    "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand'),
-    "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game'),
+    "opponents": Builtin(1, "opponents(team) -> the other team", arguments=('number',)),
+    "team_of": Builtin(1, "team_of(seat) -> the seat's team", arguments=('number',)),
+    "next_seat": Builtin(1, "next_seat(seat) -> the seat that plays after it", arguments=('number',)),
+    "wins": Builtin(1, "wins(team) -> vazas the team has taken this hand (0 for none)", arguments=('',)),
+    "sole_team_at": Builtin(1, "sole_team_at(n) -> the team with n points when it is the only one, else none", arguments=('number',)),
+    "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points", arguments=('number',)),
+    "min": Builtin(2, "min(a, b)", arguments=('number', 'number')),
+    "max": Builtin(2, "max(a, b)", arguments=('number', 'number')),
+    "guaranteed_win": Builtin(1, "guaranteed_win(team) -> true when the team's cards win the hand whatever the opponents hold and however they play", arguments=('number',)),
+    "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game', arguments=('number', 'string')),
+    "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand', arguments=('string',)),
+    "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game', arguments=('string',)),
     # effects
-    "award": Builtin(2, "award(team, n): the team scores n points (runs the points hook)", effect=True),
-    "win_hand": Builtin(1, "win_hand(team): the team scores the hand's stake and the hand ends", effect=True),
+    "award": Builtin(2, "award(team, n): the team scores n points (runs the points hook)", effect=True, arguments=('number', 'number')),
+    "win_hand": Builtin(1, "win_hand(team): the team scores the hand's stake and the hand ends", effect=True, arguments=('number',)),
     "end_hand": Builtin(0, "end_hand(): the hand ends", effect=True),
-    "win_game": Builtin(1, "win_game(team): the team wins the game; the hand ends", effect=True),
-    "take_trick": Builtin(1, "take_trick(seat): the vaza goes to that seat", effect=True),
-    "lead": Builtin(1, "lead(seat): that seat leads the next vaza", effect=True),
-    "pass_deal": Builtin(1, "pass_deal(seat): that seat deals the next hand", effect=True),
-    "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True),
-    "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True),
-    "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True),
+    "win_game": Builtin(1, "win_game(team): the team wins the game; the hand ends", effect=True, arguments=('number',)),
+    "take_trick": Builtin(1, "take_trick(seat): the vaza goes to that seat", effect=True, arguments=('number',)),
+    "lead": Builtin(1, "lead(seat): that seat leads the next vaza", effect=True, arguments=('number',)),
+    "pass_deal": Builtin(1, "pass_deal(seat): that seat deals the next hand", effect=True, arguments=('number',)),
+    "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True, arguments=('number',)),
+    "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True, arguments=('',)),
+    "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True, arguments=('number',)),
     "blind_hands": Builtin(0, "blind_hands(): nobody sees their own cards; seats play them unseen (play_blind:N)", effect=True),
-    "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True),
-    "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True),
-    "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True),
-    "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True),
-    "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True),
+    "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True, arguments=('number',)),
+    "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True, arguments=('number',)),
+    "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True, arguments=('number',)),
+    "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True, arguments=('string',)),
+    "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True, arguments=('string',)),
     # guards: first call of a `then:`
-    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True),
+    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True, arguments=('string',)),
     "foul": Builtin(
         1, 'foul("reason"): the action is not a legal choice, but if taken the rest of `then:` is its penalty',
-        effect=True, guard=True,
+        effect=True, guard=True, arguments=("string",),
     ),
 }

@@ -392,13 +392,26 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
             clauses.append(clause)
         else:
             clauses[position] = clause
-    parameters["traces"] = {**parameters.get("traces", {}),
-                            **{trace["id"]: (trace["by"], index) for index, trace in enumerate(document.get("traces", []))}}
-    parameters.setdefault("trace_files", {}).update({trace["id"]: parsed for trace in document.get("traces", [])})
+    encoders = {clause.id for clause in clauses} | _cited_ids(parameters)
+    for index, trace in enumerate(document.get("traces", [])):  # checked where written: a variant may change the encoder
+        if trace["by"] not in encoders:
+            parsed.report(("traces", index, "by"), f"{trace['by']} is neither a clause of this rule set nor a cited parameter id")
+    if parsed.problems:
+        return {}, [], [], list(parsed.problems)
+    parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
     return parameters, clauses, [document["ruleset"]] + lineage, []
+
+
+def _cited_ids(parameters: dict[str, Any]) -> set[str]:
+    """The clause ids cited by the parameter groups (``cites:`` of each group and of deck.manilha)."""
+    cited = set()
+    for group in _PARAMETERS:
+        cited.update(parameters.get(group, {}).get("cites", {}))
+    cited.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
+    return cited
 
 
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -463,16 +476,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     for group in _PARAMETERS:
         cites.update(parameters.get(group, {}).get("cites", {}))
     cites.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
-    encoders = {clause.id for clause in clauses} | set(cites)
-    traces: dict[str, str] = {}
-    for source_id, (by, index) in parameters.get("traces", {}).items():
-        if by not in encoders:
-            owner = parameters["trace_files"][source_id]
-            owner.report(("traces", index, "by"), f"{by} is neither a clause of this rule set nor a cited parameter id")
-            problems.append(owner.problems[-1])
-        traces[source_id] = by
-    if problems:
-        raise RulesetError(problems)
+    traces = dict(parameters.get("traces", {}))
     return RuleSet(
         id=lineage[0], title=parameters["title"], source=parameters.get("source"), lineage=tuple(lineage),
         abstract=parameters["abstract"],
