@@ -476,6 +476,8 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     for group in _PARAMETERS:
         cites.update(parameters.get(group, {}).get("cites", {}))
     cites.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
+    if problems:
+        raise RulesetError(problems)
     traces = dict(parameters.get("traces", {}))
     return RuleSet(
         id=lineage[0], title=parameters["title"], source=parameters.get("source"), lineage=tuple(lineage),
