@@ -37,6 +37,9 @@ from truco_dsl.rules import RuleSet, RulesetError, load_ruleset
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 PERSON = 0
 
+#: Hands in a row that may end at the deal before the game is given up as one that cannot be played.
+IDLE_DEALS = 100
+
 #: Names of the ladder's steps above the first, by position (1 → 3 is "truco", 3 → 6 "seis" …).
 RAISE_NAMES = ("truco", "seis", "nove", "doze")
 #: Chance that a bot whose turn it is calls truco when it may.
@@ -113,10 +116,14 @@ class TerminalGame:
     def run(self) -> int:
         """Play until the game is over or the person leaves. Returns the exit code (0)."""
         engine = self.engine
+        idle_deals = 0  # hands in a row that ended at the deal, before anyone could act
         try:
             while engine.phase != "game_over":
                 if engine.phase == "deal":
                     self.narrate(engine.deal())
+                    idle_deals = idle_deals + 1 if engine.phase != "play" else 0
+                    if idle_deals >= IDLE_DEALS:
+                        raise RuleSetIncomplete(f"{IDLE_DEALS} hands in a row ended at the deal, before anyone could act")
                     continue
                 actors = self._actors()
                 if not actors:

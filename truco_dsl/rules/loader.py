@@ -161,15 +161,36 @@ def _schema_validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+#: A rule file larger than this is refused unread (the bundled ones are a few kilobytes).
+MAX_FILE_BYTES = 1_000_000
+#: How deeply YAML may nest, and how long a chain of ``extends`` may be.
+MAX_NESTING, MAX_EXTENDS = 50, 20
+
+
 def _read(path: Path) -> _File:
     """Parse, schema-check and compile one file (no ``extends``)."""
+    parsed = _File(path, [])
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        parsed = _File(path, [])
-        parsed.problems.append(Problem(Place(str(path), 1, 1), f"cannot read the file: {problem}"))
+        if path.stat().st_size > MAX_FILE_BYTES:
+            parsed.problems.append(Problem(Place(str(path), 1, 1), f"the file is larger than {MAX_FILE_BYTES:,} bytes; a rule file is a few kilobytes"))
+            return parsed
+        raw = path.read_bytes()
+    except OSError as problem:
+        parsed.problems.append(Problem(Place(str(path), 1, 1), f"cannot read the file: {problem.strerror or problem}"))
+        return parsed
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        line = raw[:problem.start].count(b"\n") + 1
+        column = problem.start - (raw.rfind(b"\n", 0, problem.start) + 1) + 1
+        parsed.problems.append(Problem(Place(str(path), line, column), "the file is not UTF-8 text (a rule file is YAML, written in UTF-8)"))
         return parsed
     parsed = _File(path, text.splitlines())
+    depth = _nesting(text)
+    if depth is not None:
+        parsed.value_marks[()] = depth
+        parsed.report((), f"the YAML nests deeper than {MAX_NESTING} levels; a rule file needs a handful")
+        return parsed
     try:
         alias = next((event for event in yaml.parse(text, Loader=_RuleFileLoader) if isinstance(event, yaml.AliasEvent)), None)
         if alias is not None:  # aliases can multiply a small file into an enormous document
@@ -201,6 +222,23 @@ def _read(path: Path) -> _File:
     if not parsed.broken & {(), ("ruleset",), ("clauses",)}:  # what every later check reads is sound
         _check_meaning(parsed)
     return parsed
+
+
+def _nesting(text: str) -> tuple[int, int] | None:
+    """Where (line, column, 0-based) the YAML first nests deeper than ``MAX_NESTING``, read from the
+    parser's events (no recursion), or None when it does not."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_RuleFileLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return event.start_mark.line, event.start_mark.column
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # reported, with its place, by the full parse below
+    return None
 
 
 def _record_marks(parsed: _File, node: yaml.Node, path: YamlPath) -> None:
@@ -244,7 +282,8 @@ def _check_schema(parsed: _File) -> set[YamlPath]:
         elif error.validator == "pattern":
             parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
         else:
-            parsed.report(path, f"{where}: {error.message}")
+            message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+            parsed.report(path, f"{where}: {message}")
     return broken
 
 
@@ -288,6 +327,10 @@ def _check_meaning(parsed: _File) -> None:
     manilha = {} if parsed.is_broken(("deck", "manilha")) else (document.get("deck") or {}).get("manilha") or {}
     for clause_id, cite in manilha.get("cites", {}).items():
         _check_quote(parsed, ("deck", "manilha", "cites", clause_id), clause_id, cite, sources, at_key=clause_id not in sources)
+    ranks = [] if parsed.is_broken(("deck", "ranks")) else [str(rank) for rank in (document.get("deck") or {}).get("ranks", [])]
+    for index, rank in enumerate(ranks):
+        if rank in ranks[:index]:
+            parsed.report(("deck", "ranks", index), f"rank {rank} is listed twice (4 and \"4\" are the same rank)")
     for index, token in enumerate(manilha.get("cards", [])):
         try:
             Card.parse(token)
@@ -367,6 +410,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
         parent = known.get(parent_id)
         if parent is None:
             parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; known: {', '.join(sorted(known))}")
+        elif len(chain) > MAX_EXTENDS:
+            parsed.report(("extends",), f"the chain of extends is longer than {MAX_EXTENDS} rule sets")
         elif parent.resolve() in chain:
             cycle = " -> ".join([p.stem for p in chain] + [parent.stem])
             parsed.report(("extends",), f"extends cycle: {cycle}")
@@ -540,6 +585,9 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
             path = available_rulesets()[str(path)]  # a bundled rule set named by its id
         if path.is_dir():
             report[path] = [Problem(Place(str(path), 1, 1), "is a directory, not a rule file")]
+            continue
+        if path.exists() and not path.is_file():
+            report[path] = [Problem(Place(str(path), 1, 1), "is not a regular file (a device or a pipe), not a rule file")]
             continue
         if not path.is_file():
             report[path] = [Problem(Place(str(path), 1, 1), "no such file (nor a bundled rule set id)")]
