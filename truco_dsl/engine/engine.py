@@ -22,6 +22,7 @@ action changes anything; *effect* clauses run after, in file order, until one en
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -249,6 +250,20 @@ class Engine:
             "over": hand.over,
         }
         return view
+
+    def fork(self) -> Engine:
+        """An independent copy of the game, to try a line of play on without changing this one.
+
+        Everything play changes (scores, the hand, the game's flags and infractions) is copied; the
+        rule set and the seeded shuffle are shared, so a fork that deals draws from this game's seed.
+        """
+        twin = copy.copy(self)
+        twin.score, twin.games_won = list(self.score), list(self.games_won)
+        twin.game = self.game.copy()
+        twin.hand = None if self.hand is None else self.hand.copy()
+        twin._scope = _Scope(twin)
+        twin._events = []
+        return twin
 
     # ------------------------------------------------------------------ actions
     def _candidates(self, seat: int) -> list[str]:
@@ -585,6 +600,11 @@ class _Game:
         self.number = number
         self.flags: set[str] = set()
         self.infractions: dict[tuple[int, str], int] = {}
+
+    def copy(self) -> _Game:
+        twin = _Game(self.target, self.number)
+        twin.flags, twin.infractions = set(self.flags), dict(self.infractions)
+        return twin
 
 
 class _Points:

@@ -7,7 +7,7 @@ happened.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from truco_dsl.cards import Card
 
@@ -42,6 +42,10 @@ class Trick:
     @property
     def cards_played(self) -> int:
         return len(self.plays)
+
+    def copy(self) -> Trick:
+        """An independent copy (the plays list is new; a ``Play`` is never changed once made)."""
+        return replace(self, plays=list(self.plays))
 
 
 class TrickBook:
@@ -98,6 +102,12 @@ class Hand:
     guarantees: dict[tuple[int, int], bool] = field(default_factory=dict)  # guaranteed_win() answers
     over: bool = False
     closed: bool = False  # the hand_end clauses have run
+
+    def copy(self) -> Hand:
+        """An independent copy of everything play changes; the strengths table is shared (it is
+        fixed for the hand)."""
+        return replace(self, hands=[list(cards) for cards in self.hands], tricks=[trick.copy() for trick in self.tricks],
+                       partners_see=set(self.partners_see), flags=set(self.flags), guarantees=dict(self.guarantees))
 
     @property
     def raise_pending(self) -> bool:

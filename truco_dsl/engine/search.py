@@ -17,7 +17,6 @@ team holds and every card on the table lead to the same results, so one of each 
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 from truco_dsl.cards import Card
@@ -25,17 +24,11 @@ from truco_dsl.cards import Card
 if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
 
-DEFAULT_BUDGET = 40_000
+DEFAULT_BUDGET = 5_000
 
 
 class _OutOfBudget(Exception):
     pass
-
-
-def _copy(engine: Engine) -> Engine:
-    """A copy of the game to play a line on; what never changes during a hand is shared."""
-    shared = (engine.ruleset, engine.random, engine.hand.strengths)
-    return copy.deepcopy(engine, {id(each): each for each in shared})
 
 
 def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> bool:
@@ -51,7 +44,7 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
     seen = {play.card for trick in hand.tricks for play in trick.plays}
     known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
     unseen = [card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira]
-    start = _copy(engine)
+    start = engine.fork()
     start.hand.decision_pending = None  # the team shows instead of deciding: play the hand out
     for seat in range(start.players):
         if seat % start.teams != team:
@@ -90,7 +83,7 @@ class _Search:
         return self.memo[key]
 
     def after(self, engine: Engine, seat: int, card: Card, unseen: list[Card], drawn: Card | None) -> bool:
-        branch = _copy(engine)
+        branch = engine.fork()
         remaining = unseen
         if drawn is not None:
             branch.hand.hands[seat].append(drawn)
