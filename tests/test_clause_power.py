@@ -2,16 +2,19 @@
 them wrongly fails a scenario tagged with that clause.
 
 What is checked. Every source clause id the atb-2004 rule set encodes, in its own file or in its
-lineage (paulista): each rule-file clause's ``source_id`` and its ``also`` ids, and every id of
-``ruleset.cites`` (the citations of parameters). For each id, mutants of the RuleSet that encode it
-wrongly:
+lineage (paulista): each rule-file clause's ``source_id`` and its ``also`` ids, every id of
+``ruleset.cites`` (the citations of parameters), and every id of ``ruleset.traces`` (a source clause
+that an inherited clause or cited parameter already encodes). For each id, mutants of the RuleSet
+that encode it wrongly:
 
 - a clause (``source_id`` or ``also`` equal to the id): the rule set without it, and, when it has a
   ``when``, the rule set with that condition negated (``not (<when>)``);
 - a cited parameter: the mutators of ``PARAMETER_MUTATORS``, one table, id -> mutators (swap two
   adjacent ranks, reverse the manilha suits, a ladder step removed or changed, the target changed,
   hands of 2 or 4 cards, a player count removed, ...). A cited id without an entry fails the test,
-  and so does an entry for an id no longer cited: a new citation needs a new mutator.
+  and so does an entry for an id no longer cited: a new citation needs a new mutator;
+- a traced id: the mutants of the clause or cited parameter that encodes it (its ``by``), which the
+  scenarios tagged with the traced id must kill on their own.
 
 Each mutant is played by the reference engine in place of atb-2004 (``run_suite(ruleset="atb-2004",
 tags="@clause:<id>", rulesets={"atb-2004": mutant})``) and must be *killed*: at least one scenario
@@ -37,8 +40,11 @@ who leads); an engine that breaks there fails the suite just the same (an error 
 Not mutated, and why: a deck with fewer cards (a rank or a suit removed, ATB-BARALHO-1) — played in
 place of atb-2004, it makes every scenario that deals those cards not applicable, and no step reads
 the cards of a shuffled deal, so no scenario can tell (a gap of the step vocabulary, not of the
-scenarios); the direction of play and the way the cards are handed out (ATB-TOMBO-1's "de 3 em 3 ...
-anti-horário") are not parameters of RuleSet.
+scenarios); the direction of play is not a parameter of RuleSet. The way the cards are handed out
+is (``deal.packet``: three together in Tombo na Última, one at a time in Jogo Livre), and its mutant
+is built (``packet:1``) but excluded (``EXCLUDED``): an engine's shuffle is its own, so no step can
+say which seat should have got which card of a shuffled deal, and a forced deal names every hand
+whatever the packets.
 
 Time: each distinct mutant is run once, with the tags of every id it is tested for; a mutant that
 two ids share (dropping ATB-TRUCO-2.fold is wrong for ATB-TRUCO-2 and for ATB-TRUCO-3) runs once.
@@ -130,6 +136,10 @@ def manilha_offset(offset: int, why: str, wrap: bool = True) -> Mutator:
     return Mutator(key, why, lambda ruleset: _with_methods(ruleset, "ManilhaMutant", manilhas=manilhas))
 
 
+def packets_of(size: int, why: str) -> Mutator:
+    return Mutator(f"packet:{size}", why, lambda ruleset: dataclasses.replace(ruleset, packet=size))
+
+
 def strengths_mutator(key: str, why: str, transform: Callable[[RuleSet, dict[Card, int], tuple[Card, ...]], dict[Card, int]]) -> Mutator:
     def strengths(self: RuleSet, vira: Card | None) -> dict[Card, int]:
         return transform(self, RuleSet.strengths(self, vira), self.manilhas(vira))
@@ -165,13 +175,21 @@ HAND_OF_4 = replace("hand-size:4", "hands of 4 cards", hand_size=4)
 HAND_OF_2 = replace("hand-size:2", "hands of 2 cards", hand_size=2)
 MANILHA_IS_THE_VIRAS_RANK = manilha_offset(0, "the manilha is the vira's own rank")
 MANILHA_TWO_ABOVE = manilha_offset(2, "the manilha is the rank two above the vira's")
+NO_VIRA = Mutator("no-vira", "no vira turned (manilhas fixed)", without_vira)
+PICADAS = packets_of(1, "cards dealt one at a time (Jogo Livre's picadas), not three together")
 
 #: cited parameter id -> mutators that encode the parameter it documents wrongly
 PARAMETER_MUTATORS: dict[str, tuple[Mutator, ...]] = {
     # table: players [2, 4, 6] ("jogador, dupla ou trio"); deal: 3 cards, the vira turned last
     "ATB-TRUCO-4": (replace("players:2,4", "no game of 6 players (no trio)", UNSUPPORTED_KILLS, players=(2, 4)),
                     replace("players:2,6", "no game of 4 players (no dupla)", UNSUPPORTED_KILLS, players=(2, 6))),
-    "ATB-TOMBO-1": (Mutator("no-vira", "no vira turned (manilhas fixed)", without_vira), HAND_OF_4),
+    "ATB-TOMBO-1": (NO_VIRA, HAND_OF_4),
+    # deal: Tombo na Última, the method by default: three together to each seat, the vira last, in every hand
+    "ATB-PREAMBULO-5": (NO_VIRA, PICADAS),
+    "ATB-CARTEADA-3": (HAND_OF_2, HAND_OF_4, PICADAS),
+    "ATB-MAO-DE-ONZE-1": (HAND_OF_2, HAND_OF_4, PICADAS),
+    # referee: the infractions a referee may report at any moment
+    "ATB-NORMAS-9": (replace("no-infractions", "no referee reports: every infraction unknown", infractions=()),),
     # deck
     "ATB-BARALHO-1": (replace("two-decks", "two decks: every card twice", ranks=ATB.ranks + ATB.ranks),),
     "ATB-BARALHO-2": tuple(swap_ranks(str(rank)) for rank in ATB.ranks[:-1]),
@@ -211,16 +229,22 @@ PARAMETER_MUTATORS: dict[str, tuple[Mutator, ...]] = {
                     replace("ladder:1,3,6,9,12,15", "a quinze above the doze", ladder=(1, 3, 6, 9, 12, 15))),
 }
 
-#: (id, mutant key) -> why the mutant is not required to be killed. Empty: every mutant is killed.
-EXCLUDED: dict[tuple[str, str], str] = {}
+#: (id, mutant key) -> why the mutant is not required to be killed.
+_PACKETS_UNSEEN = ("no step reads which seat got which card of a shuffled deal (an engine's shuffle is its own) "
+                   "and a forced deal names every hand: dealing one card at a time cannot be told from three together")
+EXCLUDED: dict[tuple[str, str], str] = {
+    ("ATB-PREAMBULO-5", PICADAS.key): _PACKETS_UNSEEN,
+    ("ATB-CARTEADA-3", PICADAS.key): _PACKETS_UNSEEN,
+    ("ATB-MAO-DE-ONZE-1", PICADAS.key): _PACKETS_UNSEEN,
+}
 
 
 # ---------------------------------------------------------------------------------------- the ids
 def encoded_ids(ruleset: RuleSet) -> set[str]:
-    """Every source clause id the rule set encodes: clauses' source ids and ``also`` ids, cites."""
+    """Every source clause id the rule set encodes: clauses' source ids and ``also`` ids, cites, traces."""
     ids = {clause.source_id for clause in ruleset.clauses}
     ids |= {also for clause in ruleset.clauses for also in clause.also}
-    return ids | set(ruleset.cites)
+    return ids | set(ruleset.cites) | set(ruleset.traces)
 
 
 def clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
@@ -241,10 +265,25 @@ def clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
     return mutants
 
 
+def encoder_mutants(ruleset: RuleSet, encoder: str) -> list[Mutant]:
+    """The mutants of what a trace's ``by`` names: one rule-file clause (an id with its ``.part``),
+    or a source id, as clauses and cited parameters encode it."""
+    if "." in encoder:
+        return [mutant for mutant in clause_mutants(ruleset, encoder.partition(".")[0])
+                if mutant.key.endswith(f":{encoder}")]
+    mutants = clause_mutants(ruleset, encoder)
+    if encoder in ruleset.cites:
+        mutants += [mutator.mutant(ruleset) for mutator in PARAMETER_MUTATORS.get(encoder, ())]
+    return mutants
+
+
 def mutants_for(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
     mutants = clause_mutants(ruleset, clause_id)
     if clause_id in ruleset.cites:
         mutants += [mutator.mutant(ruleset) for mutator in PARAMETER_MUTATORS.get(clause_id, ())]
+    if clause_id in ruleset.traces:
+        known = {mutant.key for mutant in mutants}
+        mutants += [mutant for mutant in encoder_mutants(ruleset, ruleset.traces[clause_id]) if mutant.key not in known]
     return [mutant for mutant in mutants if (clause_id, mutant.key) not in EXCLUDED]
 
 
@@ -299,7 +338,8 @@ def test_the_mutants_are_different_from_atb_2004():
     probe = [Card.parse(token) for token in ("4c", "7s", "Kh", "3d")]
     def signature(ruleset: RuleSet) -> tuple:
         return (ruleset.players, ruleset.ranks, ruleset.manilha_suits, ruleset.hand_size, ruleset.vira, ruleset.ladder,
-                ruleset.target, ruleset.manilha_rule, ruleset.covered, ruleset.packet, ruleset.match_wins, tuple(tuple(sorted(ruleset.strengths(vira).items())) for vira in probe)
+                ruleset.target, ruleset.manilha_rule, ruleset.covered, ruleset.packet, ruleset.match_wins, ruleset.infractions,
+                tuple(tuple(sorted(ruleset.strengths(vira).items())) for vira in probe)
                 if ruleset.vira else ruleset.manilha_cards)
     same = sorted({mutator.key for mutators in PARAMETER_MUTATORS.values() for mutator in mutators
                    if signature(mutator.build(ATB)) == signature(ATB)})

@@ -187,3 +187,100 @@ Feature: ATB 2004 — ties (empate)
     When the seats play: 1:3h 0:3c
     Then vaza 1 is tied
     And it is seat 1's turn
+
+  @id:empate-014 @clause:ATB-EMPATE-1a
+  Scenario: All three vazas tied in a trucada called on an exposed card: the side that called it loses
+    Given a game of "atb-2004" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When seat 1 plays 3h
+    And seat 0 calls truco
+    And seat 1 accepts
+    And seat 0 plays 3c
+    And the seats play: 1:2h 0:2c 1:Ks 0:Kd
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 0 to 3
+
+  @id:empate-015 @clause:ATB-EMPATE-1b
+  Scenario: All three vazas tied in a trucada called in the dark: the side that called it plays for the tie and wins
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:3h 0:2c 1:2h 0:Kd 1:Ks
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 3 to 0
+
+  @id:empate-016 @clause:ATB-EMPATE-1b @clause:ATB-EMPATE-1a
+  Scenario: Truco in the dark answered by a seis in the dark: the last raise decides the tied hand
+    Given a game of "atb-2004" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When seat 1 calls truco
+    And seat 0 calls truco
+    And seat 1 accepts
+    Then the hand is worth 6
+    When the seats play: 1:3h 0:3c 1:2h 0:2c 1:Ks 0:Kd
+    Then the hand is over
+    And the score is 6 to 0
+
+  @id:empate-017 @clause:ATB-EMPATE-1c @clause:ATB-EMPATE-1d
+  Scenario: After a tied vaza, a side at nine tentos may not answer a truco with seis
+    Given a game of "atb-2004" for 2 players
+    And the score is 9 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | 3h Kd 7d |
+    When the seats play: 0:3c 1:3h
+    Then vaza 1 is tied
+    When seat 0 plays 6d
+    And seat 1 calls truco
+    Then the legal actions of seat 0 are: accept fold
+    When seat 0 tries to truco
+    Then the action is refused with reason "above_the_limit"
+    And the state is unchanged
+    When seat 0 accepts
+    Then the hand is worth 3
+
+  @id:empate-018 @clause:ATB-EMPATE-1c @clause:ATB-EMPATE-1d
+  Scenario: Without a tied vaza the limit does not apply: a side at nine tentos may ask seis
+    Given a game of "atb-2004" for 2 players
+    And the score is 9 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 6d 2c 3c |
+      | 1    | Kd 3h 7d |
+    When the seats play: 0:6d 1:Kd
+    Then vaza 1 is won by seat 1
+    When seat 1 calls truco
+    Then seat 0 may truco
+    When seat 0 calls truco
+    And seat 1 accepts
+    Then the hand is worth 6
+
+  @id:empate-019 @clause:ATB-EMPATE-1c @clause:ATB-EMPATE-1d
+  Scenario: After a tied vaza a side at eight tentos may still ask seis, which the trucada alone does not win it
+    Given a game of "atb-2004" for 2 players
+    And the score is 8 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | 3h Kd 7d |
+    When the seats play: 0:3c 1:3h 0:6d
+    And seat 1 calls truco
+    Then seat 0 may truco
+    When seat 0 calls truco
+    And seat 1 accepts
+    Then the hand is worth 6

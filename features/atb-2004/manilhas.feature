@@ -113,3 +113,25 @@ Feature: ATB 2004 — the manilhas
     When the seats play: 0:3c 1:3h 2:2c 3:5d 4:Ac 5:7c
     Then vaza 1 is won by seat 3
     And it is seat 3's turn
+
+  @id:manilhas-010 @clause:ATB-MANILHAS-6
+  Scenario: The example — with a vira K the manilhas are the As, the A of ouros beats a 3, and a K is ordinary
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira Kh
+      | seat | cards    |
+      | 0    | 3c Kc 5h |
+      | 1    | Ad Jd 5s |
+    When the seats play: 0:3c 1:Ad
+    Then vaza 1 is won by seat 1
+    When the seats play: 1:Jd 0:Kc
+    Then vaza 2 is won by seat 0
+
+  @id:manilhas-011 @clause:ATB-NORMAS-4
+  Scenario: Ponto acima — the manilha is the rank above the vira's, wrapping from the 3 to the 4
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 3c 2c Kh |
+      | 1    | 4d 5d Qs |
+    When the seats play: 0:3c 1:4d
+    Then vaza 1 is won by seat 1

@@ -263,3 +263,63 @@ Feature: ATB 2004 — the mão de onze
       | 1    | Kd Jd 7d |
     Then the legal actions of seat 0 are: mao_de_onze:play mao_de_onze:fold
     And seat 1 has no legal action
+
+  @id:mao_de_onze-020 @clause:ATB-MAO-DE-11-1 @clause:ATB-MAO-DE-ONZE-4
+  Scenario: At 11 a 11 the hand is not played blind: every seat sees its own cards and plays them by name
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 11
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then seat 0 sees the cards of seat 0
+    And seat 1 sees the cards of seat 1
+    And seat 0 may play:3c
+    And seat 0 may not play_blind:1
+    When seat 0 plays 3c
+    Then seat 1 may play:Kd
+
+  @id:mao_de_onze-021 @clause:ATB-MAO-DE-ONZE-6
+  Scenario: Cards that prove a guaranteed win in the mão de onze are shown instead of played, and win it
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 4c 4h 3d |
+      | 1    | Kd Jd 5d |
+    Then seat 0 may show_cards
+    When seat 0 shows its cards
+    Then the hand is over
+    And the hand has 1 vaza
+    And the score is 14 to 5
+    And team 0 wins the game
+
+  @id:mao_de_onze-022 @clause:ATB-MAO-DE-ONZE-6
+  Scenario: Cards that do not prove the win cannot be shown instead of played; the side still decides
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 4c 7h 3d |
+      | 1    | 5d 6d Qd |
+    Then the legal actions of seat 0 are: mao_de_onze:play mao_de_onze:fold
+    When seat 0 tries to show_cards
+    Then the action is refused with reason "no_guaranteed_win"
+    And the state is unchanged
+    When seat 0 decides to play the mão de onze
+    Then it is seat 0's turn
+
+  @id:mao_de_onze-023 @clause:ATB-MAO-DE-ONZE-6 @clause:ATB-MAO-DE-ONZE-2
+  Scenario: In four players the partners' cards together may prove the win
+    Given a game of "atb-2004" for 4 players
+    And the score is 11 to 7
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 4c 5d 6d |
+      | 1    | Kd Jd 5s |
+      | 2    | 4h 7d 6s |
+      | 3    | Ks Js 5h |
+    Then seat 2 may show_cards
+    When seat 2 shows its cards
+    Then the score is 14 to 7
+    And team 0 wins the game

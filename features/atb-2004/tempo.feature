@@ -1,0 +1,231 @@
+Feature: ATB 2004 — time limits (tempo) and matches of several partidas
+  The referee times the table and reports: a pé who runs out of time to deal loses the deal (the
+  hand ends, nobody scores), and from the team's second time in a game the tento too; a player who
+  lets 30 seconds pass without deciding on a truco loses the tento(s) in play; when the time of the
+  game is up, it is decided in three tentos without truco (won at three above the leading score).
+  atb-2004 plays one partida; the variants melhor-de-tres and melhor-de-cinco play a match of three
+  or five, each partida from 0 a 0. 1v1 unless the scenario says otherwise: seat 1 deals, seat 0 is
+  the mão.
+
+  @id:tempo-001 @clause:ATB-TEMPO-c
+  Scenario: The pé runs out of time to deal: the deal passes and nobody scores
+    Given a game of "atb-2004" for 2 players
+    And the score is 4 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "deal_timeout" against seat 1
+    Then the hand is over
+    And the score is 4 to 4
+    And seat 0 deals the next hand
+
+  @id:tempo-002 @clause:ATB-TEMPO-c
+  Scenario: The second time a team's pé runs out of time in a game, it loses the tento too
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "deal_timeout" against seat 1
+    Then the score is 0 to 0
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And the referee reports "deal_timeout" against seat 0
+    Then the hand is over
+    And the score is 0 to 0
+    And seat 1 deals the next hand
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And the referee reports "deal_timeout" against seat 1
+    Then the hand is over
+    And the score is 1 to 0
+    And seat 0 deals the next hand
+
+  @id:tempo-003 @clause:ATB-TEMPO-c
+  Scenario: The time to deal is the pé's: reported against another seat, it is refused
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 tries to infraction:deal_timeout
+    Then the action is refused with reason "not_the_dealer"
+    And the state is unchanged
+
+  @id:tempo-004 @clause:ATB-TEMPO-d
+  Scenario: The seat to play lets 30 seconds pass without deciding: it loses the tento in play
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "decision_timeout" against seat 0
+    Then the hand is over
+    And the score is 0 to 1
+
+  @id:tempo-005 @clause:ATB-TEMPO-d
+  Scenario: A truco left unanswered for 30 seconds counts as run from: the raiser scores the value before it
+    Given a game of "atb-2004" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+    When seat 0 calls truco
+    And the referee reports "decision_timeout" against seat 3
+    Then the hand is over
+    And the score is 1 to 0
+
+  @id:tempo-006 @clause:ATB-TEMPO-d
+  Scenario: In a trucada accepted, a decision timed out loses the three tentos in play
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And seat 0 plays 6d
+    And the referee reports "decision_timeout" against seat 1
+    Then the hand is over
+    And the score is 3 to 0
+
+  @id:tempo-007 @clause:ATB-TEMPO-e
+  Scenario: When the time is up the game is won at three tentos above the leading score, without truco
+    Given a game of "atb-2004" for 2 players
+    And the score is 5 to 7
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then seat 0 may truco
+    When the referee reports "time_limit" against seat 0
+    Then the target is 10 points
+    And the hand is not over
+    And it is seat 0's turn
+    And seat 0 may not truco
+    When seat 0 tries to truco
+    Then the action is refused with reason "no_truco_after_time_limit"
+    And the state is unchanged
+    When the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then the score is 6 to 7
+    And the game is not over
+
+  @id:tempo-008 @clause:ATB-TEMPO-e
+  Scenario: After the time is up, three more tentos to the leading side end the game, and truco stays forbidden
+    Given a game of "atb-2004" for 2 players
+    And the score is 8 to 6
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "time_limit" against seat 1
+    And the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then the score is 9 to 6
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 1's turn
+    And seat 1 may not truco
+    And the target is 11 points
+    When the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 10 to 6
+    And the game is not over
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then seat 0 may not mao_de_onze:play
+    When the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then the score is 11 to 6
+    And team 0 wins the game
+
+  @id:tempo-009 @clause:ATB-TEMPO-e
+  Scenario: Melhor de três — winning a partida does not end the match, and the next partida starts from 0 a 0
+    Given a game of "melhor-de-tres" for 2 players
+    And the score is 9 to 3
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then team 0 wins the game
+    And the games won are 1 to 0
+    And the match is not over
+    And seat 0 deals the next hand
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then the score is 0 to 0
+    And it is seat 1's turn
+
+  @id:tempo-010 @clause:ATB-TEMPO-e
+  Scenario: Melhor de três — the side that wins its second partida wins the match
+    Given a game of "melhor-de-tres" for 2 players
+    And the match score is 1 games to 0
+    And the score is 9 to 3
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then team 0 wins the game
+    And the games won are 2 to 0
+    And team 0 wins the match
+
+  @id:tempo-011 @clause:ATB-TEMPO-e
+  Scenario: Melhor de cinco — two partidas each is no win; the third wins the match
+    Given a game of "melhor-de-cinco" for 2 players
+    And the match score is 2 games to 1
+    And the score is 3 to 9
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | Kd Jd 7d |
+      | 1    | 3c 2c 6d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:Kd 1:3c 1:2c 0:Jd
+    Then team 1 wins the game
+    And the games won are 2 to 2
+    And the match is not over
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And seat 1 calls truco
+    And seat 0 calls truco
+    And seat 1 calls truco
+    And seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 12 to 0
+    And team 0 wins the match
+    And the games won are 3 to 2
+
+  @id:tempo-012 @clause:ATB-TEMPO-e
+  Scenario: Melhor de três — after the time is up, the partida decided in three tentos decides the match
+    Given a game of "melhor-de-tres" for 2 players
+    And the score is 11 to 9
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "time_limit" against seat 1
+    Then the target is 14 points
+    When seat 0 decides to play the mão de onze
+    And the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then the score is 14 to 9
+    And team 0 wins the match
+    And the games won are 1 to 0

@@ -1,0 +1,255 @@
+Feature: FPT 1983 — empate
+  First vaza tied: nobody must show his best card in the second; the second vaza won decides the
+  hand, and if it ties too the third does, trucada or not. FPT has no rule giving a vaza to the
+  first of tied top cards of one team (ATB EMPATE 2): under FPT such a vaza is tied like any other.
+  Three tied vazas without a trucada score nothing and the deal passes; with one, the side whose
+  raise was called on an exposed card (an opponent's card face up in the vaza) loses the hand, the
+  side that raised in the dark wins it — the last raise decides. A side with nine tentos may not
+  raise to seis in a hand in a tie.
+
+  @id:fpt-empate-001 @clause:FPT-EMPATE-1
+  Scenario: First vaza tied, the second vaza decides the hand
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c Jd 6c |
+      | 1    | 3h Kd 6d |
+    When the seats play: 0:3c 1:3h 0:Jd 1:Kd
+    Then vaza 1 is tied
+    And vaza 2 is won by seat 1
+    And the hand is over
+    And the hand has 2 vazas
+    And the score is 0 to 1
+
+  @id:fpt-empate-002 @clause:FPT-EMPATE-1
+  Scenario: First vaza tied, the second trucada and tied again, the third decides for the truco's value
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Jd |
+      | 1    | 3h 2h Kd |
+    When the seats play: 0:3c 1:3h
+    And seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:2c 1:2h
+    Then vaza 2 is tied
+    And the hand is not over
+    When the seats play: 0:Jd 1:Kd
+    Then vaza 3 is won by seat 1
+    And the score is 0 to 3
+
+  @id:fpt-empate-003 @clause:FPT-EMPATE-1
+  Scenario: First vaza tied, the seat that led it leads the second, and a small card may win it
+    Nobody must show his best card in the second vaza: seat 0 keeps its 3 and wins with a K.
+    Given a game of "fpt-1983" for 4 players
+    And the deal: vira 7c
+      | seat | cards    |
+      | 0    | 5c Kc 3d |
+      | 1    | 3c Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | 4d Js 7s |
+    When the seats play: 0:5c 1:3c 2:3h 3:4d
+    Then vaza 1 is tied
+    And it is seat 0's turn
+    When the seats play: 0:Kc 1:Jd 2:6h 3:Js
+    Then vaza 2 is won by seat 0
+    And the hand is over
+    And the score is 1 to 0
+
+  @id:fpt-empate-004 @clause:FPT-EMPATE-1
+  Scenario: Tied top cards of one team tie the vaza under FPT, and its leader leads again
+    The deal of ATB's EMPATE 2 scenario: there seat 3, the first of the tied 3s of team 1, takes the
+    vaza; FPT has no such rule.
+    Given a game of "fpt-1983" for 4 players
+    And seat 1 deals
+    And the deal: vira 6s
+      | seat | cards    |
+      | 0    | 4h 6c 6d |
+      | 1    | 3s Jd 7d |
+      | 2    | 5c 2h 6h |
+      | 3    | 3d Js 7s |
+    When the seats play: 2:5c 3:3d 0:4h 1:3s
+    Then vaza 1 is tied
+    And it is seat 2's turn
+
+  @id:fpt-empate-005 @clause:FPT-EMPATE-1
+  Scenario: Tied top cards of one team in the first vaza, then the second vaza decides, in trios
+    Given a game of "fpt-1983" for 6 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 6c 6d 6h |
+      | 1    | 3c 7d 7h |
+      | 2    | Qc Qd Qh |
+      | 3    | Jc Jd Jh |
+      | 4    | Kc Kd Kh |
+      | 5    | 3h Ad 2h |
+    When the seats play: 0:6c 1:3c 2:Qc 3:Jc 4:Kc 5:3h
+    Then vaza 1 is tied
+    And it is seat 0's turn
+    When the seats play: 0:6d 1:7d 2:Qd 3:Jd 4:Kd 5:Ad
+    Then vaza 2 is won by seat 5
+    And the hand is over
+    And the score is 0 to 1
+
+  @id:fpt-empate-006 @clause:FPT-EMPATE-TODAS
+  Scenario: Three tied vazas without a trucada score nothing and the deal passes on
+    Given a game of "fpt-1983" for 2 players
+    And the score is 4 to 7
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When the seats play: 0:3c 1:3h 0:2c 1:2h 0:Kd 1:Ks
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 4 to 7
+    And seat 0 deals the next hand
+
+  @id:fpt-empate-007 @clause:FPT-EMPATE-TODAS
+  Scenario: Three tied vazas without a trucada score nothing in duplas either
+    Given a game of "fpt-1983" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+      | 2    | 6c 6d 6h |
+      | 3    | 7c 7d 7h |
+    When the seats play: 0:3c 1:3h 2:6c 3:7c 0:2c 1:2h 2:6d 3:7d 0:Kd 1:Ks 2:6h 3:7h
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 0 to 0
+    And seat 0 deals the next hand
+
+  @id:fpt-empate-008 @clause:FPT-EMPATE-1a
+  Scenario: A truco called on an exposed card loses the three tied vazas
+    Seat 1 calls truco with seat 0's 2 face up in the second vaza.
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When the seats play: 0:3c 1:3h 0:2c
+    And seat 1 calls truco
+    And seat 0 accepts
+    And the seats play: 1:2h 0:Kd 1:Ks
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 3 to 0
+
+  @id:fpt-empate-009 @clause:FPT-EMPATE-1b
+  Scenario: A truco called in the dark wins the three tied vazas
+    Seat 0 calls truco before anybody plays a card.
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:3h 0:2c 1:2h 0:Kd 1:Ks
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 3 to 0
+
+  @id:fpt-empate-010 @clause:FPT-EMPATE-1b
+  Scenario: A truco called in the dark by the leader of the second vaza wins the tie for his side
+    Seat 1, the mão, led the tied first vaza and leads the second: it calls truco before playing,
+    no card of seat 0 on the table.
+    Given a game of "fpt-1983" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When the seats play: 1:3h 0:3c
+    And seat 1 calls truco
+    And seat 0 accepts
+    And the seats play: 1:2h 0:2c 1:Ks 0:Kd
+    Then vaza 3 is tied
+    And the score is 0 to 3
+
+  @id:fpt-empate-011 @clause:FPT-EMPATE-1a @clause:FPT-EMPATE-1b
+  Scenario: The last raise decides: a seis asked in the dark wins the tie over a truco called on an exposed card
+    Seat 0 leads the first vaza with its 3; seat 1 calls truco on it (exposed) and seat 0 answers
+    seis, no card of seat 1 being on the table (in the dark).
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+    When seat 0 plays 3c
+    And seat 1 calls truco
+    And seat 0 calls truco
+    And seat 1 accepts
+    Then the hand is worth 6
+    When the seats play: 1:3h 0:2c 1:2h 0:Kd 1:Ks
+    Then vaza 3 is tied
+    And the score is 6 to 0
+
+  @id:fpt-empate-012 @clause:FPT-EMPATE-1a
+  Scenario: A seis asked on an exposed card loses the tie for six, in duplas
+    Given a game of "fpt-1983" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h 2h Ks |
+      | 2    | 6c 6d 6h |
+      | 3    | 7c 7d 7h |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c
+    And seat 1 calls truco
+    And seat 2 accepts
+    Then the hand is worth 6
+    When the seats play: 1:3h 2:6c 3:7c 0:2c 1:2h 2:6d 3:7d 0:Kd 1:Ks 2:6h 3:7h
+    Then vaza 3 is tied
+    And the score is 6 to 0
+
+  @id:fpt-empate-013 @clause:FPT-EMPATE-1c @clause:FPT-EMPATE-1d
+  Scenario: A side with nine tentos may not answer a truco with seis once a vaza is tied
+    Given a game of "fpt-1983" for 2 players
+    And the score is 9 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h Jh Ks |
+    When the seats play: 0:3c 1:3h
+    Then vaza 1 is tied
+    When seat 0 plays Kd
+    And seat 1 calls truco
+    Then seat 0 may not truco
+    When seat 0 tries to truco
+    Then the action is refused with reason "beyond_tento_limit"
+    And the state is unchanged
+    And the legal actions of seat 0 are: accept fold
+
+  @id:fpt-empate-014 @clause:FPT-EMPATE-1c
+  Scenario: The limit binds the side with nine only: its opponents may ask seis in the tie, and it may truco
+    Given a game of "fpt-1983" for 2 players
+    And the score is 9 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h Jh Ks |
+    When the seats play: 0:3c 1:3h
+    Then seat 0 may truco
+    When seat 0 calls truco
+    Then seat 1 may truco
+    When seat 1 calls truco
+    Then the hand is worth 3
+    And the legal actions of seat 0 are: accept fold
+
+  @id:fpt-empate-015 @clause:FPT-EMPATE-1d
+  Scenario: Without a tie the side with nine may answer a truco with seis
+    Given a game of "fpt-1983" for 2 players
+    And the score is 9 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h Jh Ks |
+    When seat 0 plays 2c
+    And seat 1 calls truco
+    Then seat 0 may truco
+    When seat 0 calls truco
+    And seat 1 accepts
+    Then the hand is worth 6
