@@ -22,6 +22,7 @@ def variant(tmp_path: Path, body: str, name: str = "referee-test") -> str:
 
 
 REFEREE = """\
+    drop: [ATB-TEMPO-c.pe, ATB-TEMPO-c.again]  # this test's own deal_timeout clauses stand alone
     referee:
       infractions: [talking, deal_timeout, said_truco, time_limit]
     clauses:
