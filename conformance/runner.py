@@ -107,11 +107,8 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
             if path is not None:
                 _check_writable(path)
         results = run_suite(ruleset=ruleset, tags=tags, junit_xml=junit_xml)
-    except RulesetError as error:
-        first = error.problems[0] if error.problems else None
-        more = len(error.problems) - 1
-        where = f"{first.place}: {first.message}" if first else str(error).splitlines()[0]
-        return _bad_input(f"bad rule file: {where}" + (f" (and {more} more problem{'s' if more > 1 else ''}; run truco validate)" if more > 0 else ""))
+    except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
+        return _bad_input(f"bad rule file:\n{error}")
     except (FileNotFoundError, SelectionError, SuiteError, ValueError) as error:
         return _bad_input(str(error).splitlines()[0] if str(error) else type(error).__name__)
     if json_path is not None:
@@ -120,10 +117,10 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
                                        encoding="utf-8")
         except OSError as error:
             return _bad_input(f"cannot write the JSON report to {json_path}: {error.strerror or error}")
-    report(results)
     if not results:
         print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
         return EXIT_BAD_INPUT
+    report(results)
     return EXIT_FAILED if any(result.outcome in (FAILED, ERROR) for result in results) else EXIT_OK
 
 
@@ -171,8 +168,6 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
                 console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
             for line in (result.message or "").splitlines() or [""]:
                 console.print(Text(f"    {line}"), soft_wrap=True)
-    if not results:
-        console.print(Text("no scenario matches the selection"))
     skipped = sum(1 for result in results if result.outcome == UNSUPPORTED)
     if skipped:
         console.print(Text(f"{skipped} scenario{'s' if skipped != 1 else ''} not supported by the engine"))

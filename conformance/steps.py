@@ -27,9 +27,9 @@ _SUIT_SYMBOLS = str.maketrans({"♣": "c", "♥": "h", "♠": "s", "♦": "d"})
 
 
 class DealRefused(pytest.fail.Exception):  # type: ignore[misc,name-defined]
-    """The engine refused a forced deal of the scenario (``SetupRefused``). A failure like any
-    other, unless the rule set played stands in for the one the scenario names: then the plugin
-    reports the scenario as not applicable."""
+    """The engine refused a forced deal of the scenario (``SetupRefused``), or dealt without the
+    vira the scenario is about. A failure like any other, unless the rule set played stands in for
+    the one the scenario names: then the plugin reports the scenario as not applicable."""
 
     def __init__(self, message: str):
         super().__init__(msg=message, pytrace=False)
@@ -558,6 +558,14 @@ def deals_next(adapter: EngineAdapter, seat: int) -> None:
              f"State: {excerpt(state)}")
 
 
+@then(parsers.re(r"seat (?P<seat>\d+) cut the deck for this hand"), converters={"seat": int})
+def cut_by(adapter: EngineAdapter, seat: int) -> None:
+    hand = _hand(adapter)
+    if hand.get("cutter") != seat:
+        fail(f"expected seat {seat} to have cut the deck for this hand, the engine has "
+             f"{'no cutter' if hand.get('cutter') is None else 'seat ' + str(hand.get('cutter'))}. State: {excerpt(adapter.state())}")
+
+
 @then(parsers.re(r"every seat holds (?P<count>\d+) cards, no card is dealt twice and the vira is in no hand"),
       converters={"count": int})
 def real_deal(adapter: EngineAdapter, table: Table, count: int) -> None:
@@ -590,6 +598,11 @@ def real_deals(table: Table, size: int) -> None:
     cards and turned a vira: ``size``·n + 1 distinct cards, the vira in no hand."""
     if table.shuffled is None:
         fail("no deals to check: this check follows a  When the next <k> deals are shuffled  step")
+    if all(deal.vira is None for deal in table.shuffled):
+        # a deal without a vira is what a rule set without one (manilha velha) deals: played in place
+        # of the scenario's rule set, the scenario is not applicable; an engine of that rule set fails
+        raise DealRefused(f"expected every deal to turn a vira after the hands; none of the {len(table.shuffled)} "
+                          f"shuffled deals turned one")
     wrong = []
     for number, deal in enumerate(table.shuffled, start=1):
         problems = []

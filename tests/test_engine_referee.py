@@ -175,3 +175,21 @@ def test_a_shuffled_deal_goes_round_in_packets():
     assert whole.state()["hand"]["hands"] == {"0": [str(c) for c in deck[0:3]], "1": [str(c) for c in deck[3:6]]}
     assert single.state()["hand"]["hands"] == {"0": [str(c) for c in deck[0:6:2]], "1": [str(c) for c in deck[1:6:2]]}
     assert whole.state()["hand"]["vira"] == single.state()["hand"]["vira"] == str(deck[6])
+
+
+def test_the_cutter_is_whoever_a_deal_clause_names(tmp_path):
+    # atb-2004 names no cutter; a clause at the deal hook does, here the seat after the dealer
+    plain = Engine("atb-2004", players=4, dealer=1)
+    plain.deal()
+    assert plain.state()["hand"]["cutter"] is None
+    path = variant(tmp_path, """\
+        clauses:
+          - id: ATB-CARTEADA-1
+            cite: dará o baralho para corte
+            on: deal
+            then: cut_by(previous_seat(previous_seat(hand.dealer)))
+        """)
+    engine = Engine(path, players=4, dealer=1, seed=3)
+    engine.deal()
+    assert engine.state()["hand"]["cutter"] == 3  # two seats before seat 1, round the table
+    assert engine.state(0)["hand"]["cutter"] == 3  # every seat sees who cut

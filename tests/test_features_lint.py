@@ -287,7 +287,8 @@ def test_a_malformed_rule_file_is_bad_input(tmp_path, capsys):
     path.write_text("ruleset: broken\ntitle: broken\nextends: atb-2004\nstakes: {ladder: [1, 3, 2]}\n", encoding="utf-8")
     assert run_conformance(ruleset=str(path)) == 2
     error = capsys.readouterr().err
-    assert error.startswith("truco conform: bad rule file: ") and error.count("\n") == 1, error
+    assert error.startswith("truco conform: bad rule file:\n"), error
+    assert "broken.yaml:4:" in error and "\n    stakes: {ladder: [1, 3, 2]}\n" in error and "^" in error, error
 
 
 # ---------------------------------------------------------------------------------------- not applicable
@@ -322,6 +323,30 @@ def test_a_refused_deal_without_an_override_is_a_failure():
 def test_a_next_deal_a_variant_cannot_make_is_not_applicable():
     [result] = run_suite(ruleset="baralho-limpo", tags="@id:estrutura-011")
     assert result.outcome == "not_applicable", (result.outcome, result.message)
+
+
+class HidesTheVira(ReferenceAdapter):
+    """An engine whose state never shows a vira: to the steps, every deal turns none."""
+
+    name = "hides-the-vira"
+
+    def state(self, seat=None):
+        view = super().state(seat)
+        if view["hand"] is not None:
+            view["hand"]["vira"] = None
+        return view
+
+
+def test_shuffled_deals_without_a_vira_are_not_applicable_to_a_variant_without_one():
+    [result] = run_suite(ruleset="manilha-velha", tags="@id:faults-006")
+    assert result.outcome == "not_applicable", (result.outcome, result.message)
+    assert "none of the 20 shuffled deals turned one" in result.message
+
+
+def test_shuffled_deals_without_a_vira_fail_an_engine_of_a_rule_set_with_one():
+    [result] = run_suite(tags="@id:faults-006", adapter_factory=HidesTheVira)
+    assert result.outcome == "failed"
+    assert "none of the 20 shuffled deals turned one" in result.message
 
 
 def test_conform_shows_not_applicable_apart(tmp_path, capsys):

@@ -164,12 +164,12 @@ def test_an_unknown_rule_set_is_exit_2(monkeypatch, capsys):
     assert code == 2 and err.count("\n") == 1 and "no-such-rules" in err
 
 
-def test_a_malformed_rule_file_is_exit_2_with_one_line(monkeypatch, capsys, tmp_path):
+def test_a_malformed_rule_file_is_exit_2_with_its_problems_located(monkeypatch, capsys, tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text("ruleset: broken\nextends: atb-2004\nclauses: [\n", encoding="utf-8")
     code, _, err = run(monkeypatch, capsys, "", ruleset=str(broken))
-    assert code == 2 and err.count("\n") == 1
-    assert "broken.yaml" in err and "Traceback" not in err
+    assert code == 2 and err.startswith(f"truco play: cannot load rule set {broken}:\n")
+    assert "broken.yaml:3:" in err and "    clauses: [\n" in err and "^" in err and "Traceback" not in err
     code, _, err = run(monkeypatch, capsys, "", ruleset=str(tmp_path / "missing.yaml"))
     assert code == 2 and err.count("\n") == 1
 
@@ -216,7 +216,7 @@ def test_a_truco_in_a_mao_de_onze_is_refused_not_committed_as_a_foul():
     assert game.run() == 0
     text = screen.getvalue()
     assert "You decide to play the mão de onze" in text
-    assert "would be a foul (ATB-MAO-DE-ONZE-3" in text
+    assert "Truco is not allowed now; it would be a foul (ATB-MAO-DE-ONZE-3" in text  # not "seis": the call is forbidden
     assert engine.score == [11, 4]
 
 

@@ -31,6 +31,17 @@ CASES = {
         # the parser notices at line 6 (`game:` inside the list) and names where the list began
         [("bad-yaml", 6, 5, "not valid YAML: expected ',' or ']'"), ("bad-yaml", 6, 5, "starts at line 5, column 11")],
     ),
+    "a list left open at the end of the file": (
+        {"open-list": """\
+            ruleset: open-list
+            title: Open list
+            extends: atb-2004
+            drop: [ATB-NORMAS-11
+            """},
+        "open-list",
+        # the parser notices only at the end of the file: the place shown is where the list began
+        [("open-list", 4, 7, "not valid YAML: a flow sequence that starts here is never closed")],
+    ),
     "an unknown key": (
         {"unknown-key": """\
             ruleset: unknown-key

@@ -74,12 +74,8 @@ def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int =
         else:
             drawn = False
         engine = Engine(rules, players, seed)
-    except RulesetError as error:
-        first = error.problems[0] if error.problems else None
-        more = len(error.problems) - 1
-        detail = f"{first.place}: {first.message}" if first else str(error)
-        hint = f" (and {more} more problem{'s' if more != 1 else ''}; see truco validate {ruleset})" if more > 0 else ""
-        print(f"truco play: cannot load rule set {ruleset}: {detail}{hint}", file=sys.stderr)
+    except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
+        print(f"truco play: cannot load rule set {ruleset}:\n{error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (FileNotFoundError, ValueError) as error:
         print(f"truco play: {' '.join(str(error).split())}", file=sys.stderr)
@@ -302,7 +298,9 @@ class TerminalGame:
             return f"{self.action_name(action)} is not a legal action now."
         if refusal.clause is not None and refusal.clause in {c.id for c in self.rules.clauses if c.then.guard == "foul"}:
             clause = self.rules.clause(refusal.clause)
-            return f"{self.action_name(action)} is not allowed now; it would be a foul ({clause.id}: {clause.cite})."
+            # a raise refused as a foul is the call itself (trucar), whatever step it would reach
+            name = "truco" if action == "truco" else self.action_name(action)
+            return f"{name.capitalize()} is not allowed now; it would be a foul ({clause.id}: {clause.cite})."
         return self._refusal_text(action, refusal)
 
     def _refusal_text(self, action: str, refusal: IllegalAction) -> str:

@@ -53,7 +53,7 @@ Feature: ATB 2004 — the carteada (the deal) and the two dealing methods
     And it is seat 0's turn
 
   @id:carteada-004 @clause:ATB-CARTEADA-b
-  Scenario: A team holding a wrong number of cards, claimed before the first card, is disqualified
+  Scenario: A team that claims a wrong number of cards before the first card gets a carteada errada: the deal passes, nobody scores
     Given a game of "atb-2004" for 4 players
     And the score is 7 to 2
     And the deal: vira 4s
@@ -64,20 +64,34 @@ Feature: ATB 2004 — the carteada (the deal) and the two dealing methods
       | 3    | Ks Js 7s |
     When the referee reports "wrong_card_count" against seat 2
     Then the hand is over
+    And the score is 7 to 2
+    And the match is not over
+    And seat 0 deals the next hand
+
+  @id:carteada-011 @clause:ATB-CARTEADA-b
+  Scenario: A team found playing with a wrong number of cards once the hand has started is disqualified
+    Given a game of "atb-2004" for 4 players
+    And the score is 7 to 2
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+    When the seats play: 0:6d 1:7d
+    And the referee reports "wrong_card_count" against seat 2
+    Then the hand is over
     And team 1 wins the match
 
-  @id:carteada-005 @clause:ATB-CARTEADA-b
-  Scenario: Once a card is played, a claim of a wrong number of cards comes too late and is refused
+  @id:carteada-005 @clause:ATB-CARTEADA-b @clause:ATB-CARTEADA-a
+  Scenario: Once a card is played, a claim of a carteada errada comes too late and is refused
     Given a game of "atb-2004" for 2 players
     And the deal: vira 4s
       | seat | cards    |
       | 0    | 3c 2c 6d |
       | 1    | Kd Jd 7d |
     When seat 0 plays 6d
-    And seat 0 tries to infraction:wrong_card_count
-    Then the action is refused with reason "claimed_after_hand_started"
-    And the state is unchanged
-    When seat 1 tries to infraction:misdeal
+    And seat 1 tries to infraction:misdeal
     Then the action is refused with reason "claimed_after_hand_started"
     And the state is unchanged
     And the match is not over

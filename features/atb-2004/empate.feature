@@ -284,3 +284,18 @@ Feature: ATB 2004 — ties (empate)
     When seat 0 calls truco
     And seat 1 accepts
     Then the hand is worth 6
+
+  @id:empate-020 @clause:ATB-EMPATE-1c @clause:ATB-MAO-DE-ONZE-3
+  Scenario: In a mão de onze after a tied vaza, a truco is not refused by the limit: it costs three tentos
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | 3h Kd 7d |
+    When seat 0 decides to play the mão de onze
+    And the seats play: 0:3c 1:3h
+    Then vaza 1 is tied
+    When seat 0 calls truco
+    Then the hand is over
+    And the score is 11 to 8

@@ -66,6 +66,21 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     And it is seat 0's turn
     And seat 1 has no legal action
 
+  @id:infracoes-018 @clause:ATB-CONVERSA-3
+  Scenario: "Truca" said in a hand already worth three tentos raises nothing
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the referee reports "said_truco" against seat 1
+    Then the hand is worth 3
+    And the hand is not over
+    And it is seat 0's turn
+    And the legal actions of seat 0 are: play:2c play:3c play:6d
+
   @id:infracoes-005 @clause:ATB-CONVERSA-3 @clause:ATB-MAO-DE-ONZE-3
   Scenario: "Truca" said in a mão de onze is a truco in it: three tentos to the other side
     Given a game of "atb-2004" for 2 players
@@ -145,6 +160,21 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     Then the hand is over
     And the score is 11 to 14
     And team 1 wins the game
+
+  @id:infracoes-019 @clause:ATB-NORMAS-1
+  Scenario: Marked cards disqualify at once, with no warning first: the other team wins the match
+    Given a game of "atb-2004" for 4 players
+    And the score is 3 to 9
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+    When seat 0 plays 6d
+    And the referee reports "marked_cards" against seat 3
+    Then the hand is over
+    And team 0 wins the match
 
   @id:infracoes-010 @clause:ATB-NORMAS-9 @clause:ATB-NORMAS-9a
   Scenario: An illicit act the referee confirms disqualifies the offenders, at any moment

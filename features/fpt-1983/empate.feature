@@ -253,3 +253,37 @@ Feature: FPT 1983 — empate
     When seat 0 calls truco
     And seat 1 accepts
     Then the hand is worth 6
+
+  @id:fpt-empate-016 @clause:FPT-EMPATE-1c
+  Scenario: The nine of the example is one case of the limit: at six, a hand worth six allows no nove after a tie
+    Given a game of "fpt-1983" for 2 players
+    And the score is 6 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h Jh Ks |
+    When seat 0 calls truco
+    And seat 1 calls truco
+    And seat 0 accepts
+    Then the hand is worth 6
+    When the seats play: 0:3c 1:3h
+    Then vaza 1 is tied
+    And it is seat 0's turn
+    And seat 0 may not truco
+    When seat 0 tries to truco
+    Then the action is refused with reason "beyond_tento_limit"
+
+  @id:fpt-empate-017 @clause:FPT-EMPATE-1c @clause:FPT-MAO-DE-ONZE-3
+  Scenario: In a mão de 11 after a tied vaza, a truco is not refused by the limit: it costs three tentos
+    Given a game of "fpt-1983" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kd |
+      | 1    | 3h Jh Ks |
+    When seat 0 decides to play the mão de onze
+    And the seats play: 0:3c 1:3h
+    Then vaza 1 is tied
+    When seat 0 calls truco
+    Then the hand is over
+    And the score is 11 to 8

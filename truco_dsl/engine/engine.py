@@ -231,6 +231,7 @@ class Engine:
             "number": hand.number,
             "dealer": hand.dealer,
             "mao_seat": hand.mao_seat,
+            "cutter": hand.cutter,
             "vira": str(hand.vira) if hand.vira else None,
             "manilhas": [str(card) for card in reversed(self.ruleset.manilhas(hand.vira))],
             "stake": hand.stake,
@@ -691,6 +692,9 @@ class _Scope:
     def next_seat(self, seat: int) -> int:
         return (self._seat(seat, "next_seat") + 1) % self._engine.players
 
+    def previous_seat(self, seat: int) -> int:
+        return (self._seat(seat, "previous_seat") - 1) % self._engine.players
+
     def wins(self, team: int | None) -> int:
         return sum(1 for trick in self._engine.hand.tricks if team is not None and trick.winner == team)
 
@@ -811,6 +815,9 @@ class _Scope:
 
     def pass_deal(self, seat: int) -> None:
         self._engine.next_dealer = self._seat(seat, "pass_deal")
+
+    def cut_by(self, seat: int) -> None:
+        self._engine.hand.cutter = self._seat(seat, "cut_by")
 
     def set_stake(self, points: int) -> None:
         self._points(points, "set_stake")

@@ -87,6 +87,7 @@ class Hand:
     strengths: dict[Card, int]
     stake: int
     mao_seat: int | None = None
+    cutter: int | None = None
     turn: int | None = None
     tricks: list[Trick] = field(default_factory=list)
     raised_by: int | None = None

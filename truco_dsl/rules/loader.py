@@ -204,10 +204,17 @@ def _read(path: Path) -> _File:
         line, column = (mark.line, mark.column) if mark else (0, 0)
         what = getattr(problem, "problem", None) or str(problem)
         context, context_mark = getattr(problem, "context", None), getattr(problem, "context_mark", None)
-        if context and context_mark is not None and context_mark is not mark:
+        if context and context_mark is not None and context_mark is not mark and line >= len(parsed.lines):
+            # found only at the end of the file: point at what was left open, where the author can see it
+            line, column = context_mark.line, context_mark.column
+            opened = context.removeprefix("while parsing ")
+            what = f"{opened} that starts here is never closed ({what} at the end of the file)"
+        elif context and context_mark is not None and context_mark is not mark:
             what += f" ({context} that starts at line {context_mark.line + 1}, column {context_mark.column + 1})"
         elif context:
             what += f" ({context})"
+        if line >= len(parsed.lines) and parsed.lines:  # the end of the file: its last line
+            line, column = len(parsed.lines) - 1, len(parsed.lines[-1])
         parsed.value_marks[()] = (line, column)
         parsed.report((), f"not valid YAML: {what}")
         return parsed
@@ -499,7 +506,9 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     manilha_cards = tuple(Card.parse(token) for token in manilha.get("cards", []))
 
     def complain(message: str, *path: str | int) -> None:
-        problems.append(Problem(parsed.place(path if path[0] in parsed.document else ("ruleset",)), message))
+        place = parsed.place(path if path[0] in parsed.document else ("ruleset",))
+        line_text = parsed.lines[place.line - 1].rstrip() if 0 < place.line <= len(parsed.lines) else ""
+        problems.append(Problem(place, message, line_text))
 
     if rule == "vira":
         if not vira:
