@@ -79,7 +79,8 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     Then the hand is worth 3
     And the hand is not over
     And it is seat 0's turn
-    And the legal actions of seat 0 are: play:2c play:3c play:6d
+    And seat 0 may play:3c
+    And seat 0 may not accept
 
   @id:infracoes-005 @clause:ATB-CONVERSA-3 @clause:ATB-MAO-DE-ONZE-3
   Scenario: "Truca" said in a mão de onze is a truco in it: three tentos to the other side
