@@ -368,3 +368,52 @@ def test_every_mutant_of_the_clause_fails_a_scenario_tagged_with_it(clause_id):
             ran = ", ".join(f"{result.id} ({result.ruleset}): {result.outcome}" for result in results) or "none"
             survivors.append(f"mutant {mutant.key!r} ({mutant.label}) survived; scenarios run: {ran}")
     assert not survivors, f"{clause_id}: " + "\n".join(survivors)
+
+
+# ---------------------------------------------------------------------------------------- FPT 1983 and Enecomp
+# Their own clauses (ids of their own regulation, in their own rule file, or traced to an inherited
+# clause) get the same clause mutants — dropped, ``when`` negated — each played in place of the rule
+# set against the scenarios tagged with the id. Their cited parameters are not mutated here (the
+# mutators of PARAMETER_MUTATORS are written for atb-2004's citations); the core they share with
+# atb-2004 is proved by the atb-2004 plan above.
+OWN = {"fpt-1983": "FPT-", "enecomp": "ENE-"}
+REGULATION_RULESETS = {ruleset_id: load_ruleset(ruleset_id) for ruleset_id in OWN}
+
+
+def own_clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
+    mutants = clause_mutants(ruleset, clause_id)
+    if clause_id in ruleset.traces:
+        encoder = ruleset.traces[clause_id]
+        known = {mutant.key for mutant in mutants}
+        if any(clause.id == encoder for clause in ruleset.clauses):  # one rule-file clause: its mutants only
+            found = [mutant for mutant in clause_mutants(ruleset, encoder.partition(".")[0]) if mutant.key.endswith(f":{encoder}")]
+        else:  # a source id: every clause that encodes it
+            found = clause_mutants(ruleset, encoder)
+        mutants += [mutant for mutant in found if mutant.key not in known]
+    return mutants
+
+
+OWN_PLAN: dict[tuple[str, str], list[Mutant]] = {}
+for _ruleset_id, _prefix in OWN.items():
+    _ruleset = REGULATION_RULESETS[_ruleset_id]
+    for _clause_id in sorted(clause_id for clause_id in encoded_ids(_ruleset) if clause_id.startswith(_prefix)):
+        _found = own_clause_mutants(_ruleset, _clause_id)
+        if _found:
+            OWN_PLAN[(_ruleset_id, _clause_id)] = _found
+
+
+def test_fpt_and_enecomp_clauses_have_mutants():
+    assert sum(1 for ruleset_id, _ in OWN_PLAN if ruleset_id == "fpt-1983") >= 20
+    assert sum(1 for ruleset_id, _ in OWN_PLAN if ruleset_id == "enecomp") >= 10
+
+
+@pytest.mark.parametrize("ruleset_id, clause_id", sorted(OWN_PLAN), ids=[f"{r}:{c}" for r, c in sorted(OWN_PLAN)])
+def test_every_mutant_of_an_fpt_or_enecomp_clause_fails_a_scenario_tagged_with_it(ruleset_id, clause_id):
+    survivors = []
+    for mutant in OWN_PLAN[(ruleset_id, clause_id)]:
+        results = run_suite(ruleset=ruleset_id, tags=f"@clause:{clause_id}", rulesets={ruleset_id: mutant.ruleset})
+        played = [result for result in results if result.ruleset == mutant.ruleset.id]
+        if not any(result.outcome in mutant.kills for result in played):
+            ran = ", ".join(f"{result.id} ({result.ruleset}): {result.outcome}" for result in results) or "none"
+            survivors.append(f"mutant {mutant.key!r} ({mutant.label}) survived; scenarios run: {ran}")
+    assert not survivors, f"{ruleset_id} {clause_id}: " + "\n".join(survivors)
