@@ -185,7 +185,7 @@ PARAMETER_MUTATORS: dict[str, tuple[Mutator, ...]] = {
                     replace("players:2,6", "no game of 4 players (no dupla)", UNSUPPORTED_KILLS, players=(2, 6))),
     "ATB-TOMBO-1": (NO_VIRA, HAND_OF_4),
     # deal: Tombo na Última, the method by default: three together to each seat, the vira last, in every hand
-    "ATB-PREAMBULO-5": (NO_VIRA, PICADAS),
+    "ATB-PREAMBULO-5": (NO_VIRA, PICADAS, HAND_OF_4),
     "ATB-CARTEADA-3": (HAND_OF_2, HAND_OF_4, PICADAS),
     "ATB-MAO-DE-ONZE-1": (HAND_OF_2, HAND_OF_4, PICADAS),
     # referee: the infractions a referee may report at any moment

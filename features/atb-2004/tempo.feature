@@ -97,7 +97,7 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
     And the score is 3 to 0
 
   @id:tempo-007 @clause:ATB-TEMPO-e
-  Scenario: When the time is up the game is won at three tentos above the leading score, without truco
+  Scenario: When the time is up the hand in play ends unscored and the game is decided afresh in three tentos, without truco
     Given a game of "atb-2004" for 2 players
     And the score is 5 to 7
     And the deal: vira 4s
@@ -106,19 +106,25 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
       | 1    | Kd Jd 7d |
     Then seat 0 may truco
     When the referee reports "time_limit" against seat 0
-    Then the target is 10 points
-    And the hand is not over
-    And it is seat 0's turn
-    And seat 0 may not truco
-    When seat 0 tries to truco
+    Then the hand is over
+    And the score is 0 to 0
+    And the target is 3 points
+    And the game is not over
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 1's turn
+    And seat 1 may not truco
+    When seat 1 tries to truco
     Then the action is refused with reason "no_truco_after_time_limit"
     And the state is unchanged
-    When the seats play: 0:3c 1:Kd 0:2c 1:Jd
-    Then the score is 6 to 7
+    When the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 1 to 0
     And the game is not over
 
   @id:tempo-008 @clause:ATB-TEMPO-e
-  Scenario: After the time is up, three more tentos to the leading side end the game, and truco stays forbidden
+  Scenario: After the time is up, the first side to make three tentos wins the game, every hand worth 1
     Given a game of "atb-2004" for 2 players
     And the score is 8 to 6
     And the deal: vira 4s
@@ -126,25 +132,27 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
       | 0    | 3c 2c 6d |
       | 1    | Kd Jd 7d |
     When the referee reports "time_limit" against seat 1
-    And the seats play: 0:3c 1:Kd 0:2c 1:Jd
-    Then the score is 9 to 6
+    Then the score is 0 to 0
     When the next deal is: vira 4s
       | seat | cards    |
       | 0    | 3c 2c 6d |
       | 1    | Kd Jd 7d |
-    Then it is seat 1's turn
-    And seat 1 may not truco
-    And the target is 11 points
-    When the seats play: 1:Kd 0:3c 0:2c 1:Jd
-    Then the score is 10 to 6
+    And the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 1 to 0
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then seat 0 may not truco
+    When the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then the score is 2 to 0
     And the game is not over
     When the next deal is: vira 4s
       | seat | cards    |
       | 0    | 3c 2c 6d |
       | 1    | Kd Jd 7d |
-    Then seat 0 may not mao_de_onze:play
-    When the seats play: 0:3c 1:Kd 0:2c 1:Jd
-    Then the score is 11 to 6
+    And the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 3 to 0
     And team 0 wins the game
 
   @id:tempo-009 @clause:ATB-TEMPO-e
@@ -223,9 +231,24 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
       | 0    | 3c 2c 6d |
       | 1    | Kd Jd 7d |
     When the referee reports "time_limit" against seat 1
-    Then the target is 14 points
-    When seat 0 decides to play the mão de onze
+    Then the hand is over
+    And the score is 0 to 0
+    And the target is 3 points
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    And the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
     And the seats play: 0:3c 1:Kd 0:2c 1:Jd
-    Then the score is 14 to 9
+    And the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 3 to 0
     And team 0 wins the match
     And the games won are 1 to 0

@@ -780,6 +780,11 @@ class _Scope:
         self._engine.game.target = self._points(points, "set_target")
         self._engine._emit("target_set", target=points, clause=self.clause.id if self.clause else None)
 
+    def reset_scores(self) -> None:
+        engine = self._engine
+        engine.score = [0] * engine.teams
+        engine._emit("scores_reset", score=list(engine.score), clause=self.clause.id if self.clause else None)
+
     def flag_hand(self, name: str) -> None:
         self._engine.hand.flags.add(name)
 

@@ -154,6 +154,7 @@ BUILTINS: dict[str, Builtin] = {
     "blind_hands": Builtin(0, "blind_hands(): nobody sees their own cards; seats play them unseen (play_blind:N)", effect=True),
     "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True, arguments=('number',)),
     "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True, arguments=('number',)),
+    "reset_scores": Builtin(0, "reset_scores(): every team's score in this game goes back to 0 (the game is decided afresh)", effect=True),
     "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True, arguments=('number',)),
     "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True, arguments=('string',)),
     "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True, arguments=('string',)),
