@@ -150,9 +150,12 @@ class _File:
         return value
 
     def report(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> None:
-        place = self.place(path, at_key, offset)
+        self.problems.append(self.problem(self.place(path, at_key, offset), message))
+
+    def problem(self, place: Place, message: str) -> Problem:
+        """A problem at ``place``, with the file's line there (for the caret)."""
         line_text = self.lines[place.line - 1].rstrip() if 0 < place.line <= len(self.lines) else ""
-        self.problems.append(Problem(place, message, line_text))
+        return Problem(place, message, line_text)
 
 
 @cache
@@ -485,7 +488,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         for key in keys:
             value = value.get(key) if isinstance(value, dict) else None
         if value is None:
-            problems.append(Problem(parsed.place(("ruleset",)), f"after extends, {'.'.join(keys)} is not set by this rule set or its parents", parsed.lines[parsed.place(('ruleset',)).line - 1] if parsed.lines else ""))
+            problems.append(parsed.problem(parsed.place(("ruleset",)), f"after extends, {'.'.join(keys)} is not set by this rule set or its parents"))
         return value
 
     players, teams = need("table", "players"), need("table", "teams")
@@ -506,9 +509,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     manilha_cards = tuple(Card.parse(token) for token in manilha.get("cards", []))
 
     def complain(message: str, *path: str | int) -> None:
-        place = parsed.place(path if path[0] in parsed.document else ("ruleset",))
-        line_text = parsed.lines[place.line - 1].rstrip() if 0 < place.line <= len(parsed.lines) else ""
-        problems.append(Problem(place, message, line_text))
+        problems.append(parsed.problem(parsed.place(path if path[0] in parsed.document else ("ruleset",)), message))
 
     if rule == "vira":
         if not vira:
