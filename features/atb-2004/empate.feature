@@ -299,3 +299,24 @@ Feature: ATB 2004 — ties (empate)
     When seat 0 calls truco
     Then the hand is over
     And the score is 11 to 8
+
+  @id:empate-021 @clause:ATB-EMPATE-1a @clause:ATB-EMPATE-3
+  Scenario: A first vaza won and the second tied in a trucada called on an exposed card: the side that called it loses
+    ATB states no rule for a second vaza tied after a first one won; without a trucada its winner
+    takes the hand, in a trucada the EMPATE section decides: here the raiser of the exposed truco
+    had won the first vaza, and loses the hand.
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 6d 2c 3c |
+      | 1    | Kd 2h 7d |
+    When seat 0 plays 6d
+    And seat 1 calls truco
+    And seat 0 accepts
+    And seat 1 plays Kd
+    Then vaza 1 is won by seat 1
+    When the seats play: 1:2h 0:2c
+    Then vaza 2 is tied
+    And the hand is over
+    And the score is 3 to 0
+

@@ -106,3 +106,52 @@ Feature: Where the regulations disagree — the same table under each rule set
       | atb-2004 | team 0 wins the match |
       | fpt-1983 | the match is not over |
       | enecomp  | the match is not over |
+
+  @id:desacordos-006 @clause:ATB-EMPATE-3 @clause:FPT-EMPATE-1a @clause:ENE-PONTUACAO-7
+  Scenario Outline: A third vaza tied after one each, in a trucada called on an exposed card — the first vaza's winner under ATB and Enecomp, the caller loses under FPT
+    Given a game of "<ruleset>" for 4 players
+    And the deal: vira Kc
+      | seat | cards    |
+      | 0    | 3c 6d 7c |
+      | 1    | Qd 2h 7s |
+      | 2    | 4h 4s 5h |
+      | 3    | 4d 5d 5s |
+    When the seats play: 0:3c 1:Qd 2:4h 3:4d 0:6d 1:2h 2:4s 3:5d
+    Then vaza 2 is won by seat 1
+    When seat 1 plays 7s
+    And seat 2 calls truco
+    And seat 3 accepts
+    And the seats play: 2:5h 3:5s 0:7c
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is <score>
+
+    Examples:
+      | ruleset  | score  |
+      | atb-2004 | 3 to 0 |
+      | fpt-1983 | 0 to 3 |
+      | enecomp  | 3 to 0 |
+
+  @id:desacordos-007 @clause:ATB-EMPATE-1a @clause:FPT-EMPATE-1a @clause:ENE-PONTUACAO-7
+  Scenario Outline: A first vaza won and the second tied, in a trucada its winner called on an exposed card — the caller loses under ATB and FPT, wins under Enecomp
+    Given a game of "<ruleset>" for 4 players
+    And the deal: vira Kc
+      | seat | cards    |
+      | 0    | 3c 6d 7c |
+      | 1    | Qd 2h 7s |
+      | 2    | 4h 2s 5h |
+      | 3    | 4d 5d 5s |
+    When the seats play: 0:3c 1:Qd 2:4h 3:4d 0:6d 1:2h
+    And seat 2 calls truco
+    And seat 3 accepts
+    And the seats play: 2:2s 3:5d
+    Then vaza 2 is tied
+    And the hand is over
+    And the score is <score>
+
+    Examples:
+      | ruleset  | score  |
+      | atb-2004 | 0 to 3 |
+      | fpt-1983 | 0 to 3 |
+      | enecomp  | 3 to 0 |
+

@@ -57,9 +57,9 @@ Feature: FPT 1983 — empate
     And the score is 1 to 0
 
   @id:fpt-empate-004 @clause:FPT-EMPATE-1
-  Scenario: Tied top cards of one team tie the vaza under FPT, and its leader leads again
-    The deal of ATB's EMPATE 2 scenario: there seat 3, the first of the tied 3s of team 1, takes the
-    vaza; FPT has no such rule.
+  Scenario: Tied top cards of one team are no empate: the first of them played takes the vaza and leads
+    The deal of ATB's EMPATE 2 scenario: the two 3s are both team 1's, so no card of the other side
+    matched them.
     Given a game of "fpt-1983" for 4 players
     And seat 1 deals
     And the deal: vira 6s
@@ -69,11 +69,11 @@ Feature: FPT 1983 — empate
       | 2    | 5c 2h 6h |
       | 3    | 3d Js 7s |
     When the seats play: 2:5c 3:3d 0:4h 1:3s
-    Then vaza 1 is tied
-    And it is seat 2's turn
+    Then vaza 1 is won by seat 3
+    And it is seat 3's turn
 
   @id:fpt-empate-005 @clause:FPT-EMPATE-1
-  Scenario: Tied top cards of one team in the first vaza, then the second vaza decides, in trios
+  Scenario: Tied top cards of one team in the first vaza take it for that team, in trios
     Given a game of "fpt-1983" for 6 players
     And the deal: vira 4s
       | seat | cards    |
@@ -84,9 +84,9 @@ Feature: FPT 1983 — empate
       | 4    | Kc Kd Kh |
       | 5    | 3h Ad 2h |
     When the seats play: 0:6c 1:3c 2:Qc 3:Jc 4:Kc 5:3h
-    Then vaza 1 is tied
-    And it is seat 0's turn
-    When the seats play: 0:6d 1:7d 2:Qd 3:Jd 4:Kd 5:Ad
+    Then vaza 1 is won by seat 1
+    And it is seat 1's turn
+    When the seats play: 1:7d 2:Qd 3:Jd 4:Kd 5:Ad 0:6d
     Then vaza 2 is won by seat 5
     And the hand is over
     And the score is 0 to 1
@@ -287,3 +287,21 @@ Feature: FPT 1983 — empate
     When seat 0 calls truco
     Then the hand is over
     And the score is 11 to 8
+
+  @id:fpt-empate-018 @clause:FPT-EMPATE-1a
+  Scenario: A third vaza tied after one each, in a trucada called on an exposed card: the side that called it loses
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira Kc
+      | seat | cards    |
+      | 0    | 3c 6d 7c |
+      | 1    | Qd 2h 7s |
+    When the seats play: 0:3c 1:Qd 0:6d 1:2h
+    Then vaza 2 is won by seat 1
+    When seat 1 plays 7s
+    And seat 0 calls truco
+    And seat 1 accepts
+    And seat 0 plays 7c
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 0 to 3
+
