@@ -146,3 +146,16 @@ Feature: ATB 2004 — the carteada (the deal) and the two dealing methods
     Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
     And it is seat 0's turn
     And the hand is worth 3
+
+  @id:carteada-012 @clause:ATB-CARTEADA-b @clause:ATB-CARTEADA-a
+  Scenario: The pé's own team claims a wrong number of cards in time: a carteada errada to its own side costs it the tento
+    Given a game of "atb-2004" for 2 players
+    And the score is 2 to 3
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "wrong_card_count" against seat 1
+    Then the hand is over
+    And the score is 3 to 3
+    And seat 0 deals the next hand

@@ -252,6 +252,8 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
 
   @id:infracoes-015 @clause:ATB-NORMAS-15
   Scenario: Two cards thrown at once that beat the play win the hand for the thrower's side
+    Seat 1 leads the second vaza with the J; seat 0 throws down its 3 and 2 together, either of
+    which beats it (the referee judges that they do, and reports it).
     Given a game of "atb-2004" for 2 players
     And the deal: vira 4s
       | seat | cards    |
@@ -259,10 +261,10 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
       | 1    | Kd Jd 7d |
     When seat 0 calls truco
     And seat 1 accepts
-    And the seats play: 0:6d 1:7d
-    And the referee reports "two_cards_at_once" against seat 1
+    And the seats play: 0:6d 1:7d 1:Jd
+    And the referee reports "two_cards_at_once" against seat 0
     Then the hand is over
-    And the score is 0 to 3
+    And the score is 3 to 0
 
   @id:infracoes-016 @clause:ATB-NORMAS-15
   Scenario: Two cards that fall one at a time in a wrong play lose the tento in play

@@ -2,7 +2,7 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
   The referee times the table and reports: a pé who runs out of time to deal loses the deal (the
   hand ends, nobody scores), and from the team's second time in a game the tento too; a player who
   lets 30 seconds pass without deciding on a truco loses the tento(s) in play; when the time of the
-  game is up, it is decided in three tentos without truco (won at three above the leading score).
+  game is up, it is decided afresh in three tentos without truco (from 0 a 0, first to three).
   atb-2004 plays one partida; the variants melhor-de-tres and melhor-de-cinco play a match of three
   or five, each partida from 0 a 0. 1v1 unless the scenario says otherwise: seat 1 deals, seat 0 is
   the mão.
@@ -252,3 +252,67 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
     Then the score is 3 to 0
     And team 0 wins the match
     And the games won are 1 to 0
+
+  @id:tempo-013 @clause:ATB-TEMPO-e
+  Scenario: The time is up once: a second report during the decider is refused
+    Given a game of "atb-2004" for 2 players
+    And the score is 5 to 7
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "time_limit" against seat 0
+    And the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And the seats play: 1:Kd 0:3c 0:2c 1:Jd
+    Then the score is 1 to 0
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And seat 0 tries to infraction:time_limit
+    Then the action is refused with reason "time_already_up"
+    And the state is unchanged
+
+  @id:tempo-014 @clause:ATB-TEMPO-d
+  Scenario: The 30 seconds are the deciding side's: a report against the side that raised, or during a mão de onze decision, is refused
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    When seat 1 tries to infraction:decision_timeout
+    Then the action is accepted
+    And the hand is over
+    And the score is 1 to 0
+
+  @id:tempo-015 @clause:ATB-TEMPO-d @clause:ATB-MAO-DE-ONZE-2
+  Scenario: A mão de onze decision is no trucada: a decision timeout cannot be reported while it is taken
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    And the score is 11 to 4
+
+  @id:tempo-016 @clause:ATB-TEMPO-c
+  Scenario: The time to deal is over once the hand has begun: a late report is refused
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 plays 6d
+    And seat 1 tries to infraction:deal_timeout
+    Then the action is refused with reason "deal_already_over"
+    And the state is unchanged

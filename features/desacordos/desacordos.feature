@@ -87,7 +87,7 @@ Feature: Where the regulations disagree — the same table under each rule set
       | enecomp  | 1     | may     | does not see |
 
   @id:desacordos-005 @clause:ATB-TEMPO-e @clause:FPT-TEMPO-e @clause:ENE-PONTUACAO-2
-  Scenario Outline: The first game won — it ends the match under ATB (one partida), under FPT a match of five goes on, under Enecomp a match of two séries goes on
+  Scenario Outline: The first game won — atb-2004 plays one partida (ATB's matches are its melhor-de-tres and melhor-de-cinco variants), FPT a match of five, Enecomp a match of two séries
     Given a game of "<ruleset>" for 4 players
     And the score is 11 to 5
     And the deal: vira 4s

@@ -191,3 +191,35 @@ Feature: FPT 1983 — tempo
       | 1    | Kd Jd 5d |
     Then the score is 0 to 0
     And the hand is worth 1
+
+  @id:fpt-tempo-011 @clause:FPT-TEMPO-c
+  Scenario: The time to deal is the pé's, at the deal: a report against another seat or after a card is refused
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 tries to infraction:deal_timeout
+    Then the action is refused with reason "not_at_the_deal"
+    And the state is unchanged
+    When seat 0 plays 6d
+    And seat 1 tries to infraction:deal_timeout
+    Then the action is refused with reason "not_at_the_deal"
+    And the state is unchanged
+
+  @id:fpt-tempo-012 @clause:FPT-TEMPO-d
+  Scenario: The 30 seconds are a trucada's: no decision timeout while the mão de 11 is decided, nor against the side that raised
+    Given a game of "fpt-1983" for 2 players
+    And the score is 11 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    When seat 0 decides to play the mão de onze
+    And seat 0 plays 6d
+    And seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged

@@ -53,6 +53,7 @@ HAND_FIELDS = {
     "raise_pending": "true while a raise waits for an answer",
     "mao_de_onze": "true in a mão de onze (set by the mao_de_onze() builtin)",
     "mao_de_onze_team": "the team that decides the mão de onze, none when none does (11 a 11)",
+    "decision_pending": "the team that must decide its mão de onze now, none when no decision is pending",
     "tricks_played": "how many vazas are complete",
     "over": "true once the hand has ended",
 }
