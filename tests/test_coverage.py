@@ -56,3 +56,14 @@ def test_truco_coverage_json(capsys):
     assert by_name["atb-2004"]["counts"]["encoded_without_scenario"] == 0
     assert all(report["counts"]["unclassified"] == 0 for report in reports)
     assert code == 0
+
+
+def test_coverage_of_each_regulation_rule_set_is_its_own_regulation_and_complete(capsys):
+    for ruleset_id in ("atb-2004", "fpt-1983", "enecomp"):
+        [report] = coverage(ruleset_id)
+        assert report.regulation == ruleset_id
+        assert not report.encoded_without_scenario, (ruleset_id, report.encoded_without_scenario)
+        assert main(["coverage", "--ruleset", ruleset_id]) == 0
+    # atb-2004 alone leaves the variants' clauses to them: listed, not a failure
+    assert "ATB-MANILHA-VELHA-1" in coverage("atb-2004")[0].unclassified
+    assert "not encoded by this rule set, nor informative: " in capsys.readouterr().out

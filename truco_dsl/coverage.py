@@ -66,8 +66,11 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
     """Traceability per regulation, in file order of spec/sources.
 
     ``ruleset``: None for every bundled rule set and scenario; an id or rule file to count only what
-    that rule set (with what it inherits) encodes and the scenarios of its lineage's folders, for
-    the regulations it draws from. Raises ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset``.
+    that rule set (with what it inherits) encodes and the scenarios it runs (its lineage's folders
+    and the folders that name no rule set, like desacordos/), for its own regulation (its
+    ``source:``; without one, every regulation it draws from). Under one rule set, ``unclassified``
+    lists what that rule set leaves unencoded (a variant may encode it), no gap of the project.
+    Raises ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset``.
     """
     sources = load_sources()
     if ruleset is None:
@@ -76,7 +79,9 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
     else:
         chosen = load_ruleset(ruleset)
         rulesets = [chosen]
-        scenarios = tuple(entry for entry in bundled_scenarios() if entry.folder in chosen.lineage)
+        known = set(available_rulesets())
+        scenarios = tuple(entry for entry in bundled_scenarios()
+                          if entry.folder in chosen.lineage or entry.folder not in known)
     encoded = set().union(*(encoded_ids(each) for each in rulesets))
     covered = {clause for entry in scenarios for clause in entry.clauses}
     regulations: dict[str, RegulationCoverage] = {}
@@ -92,6 +97,6 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
         if clause_id in covered:
             report.covered.append(clause_id)
     if ruleset is not None:
-        drawn = {sources[clause_id].source for clause_id in encoded if clause_id in sources}
-        return [report for name, report in regulations.items() if name in drawn]
+        own = {chosen.source} if chosen.source else {sources[clause_id].source for clause_id in encoded if clause_id in sources}
+        return [report for name, report in regulations.items() if name in own]
     return list(regulations.values())

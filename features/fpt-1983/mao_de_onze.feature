@@ -279,3 +279,30 @@ Feature: FPT 1983 — mão de onze
     Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
     When the next 20 deals are shuffled
     Then every one of those deals held 3·n + 1 distinct cards with the vira in no hand
+
+  @id:fpt-mao-de-onze-020 @clause:FPT-MAO-DE-ONZE-5
+  Scenario: In a mão de 11 a third vaza tied after one each is a tie too: three tentos to the opponents
+    Given a game of "fpt-1983" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 6d Kc |
+      | 1    | Qd 2h Kd |
+    When seat 0 decides to play the mão de onze
+    And the seats play: 0:3c 1:Qd 0:6d 1:2h 1:Kd 0:Kc
+    Then vaza 3 is tied
+    And the hand is over
+    And the score is 11 to 8
+
+  @id:fpt-mao-de-onze-021 @clause:FPT-MAO-DE-ONZE-4
+  Scenario: At 11 a 11 a second vaza tied after a first won is a tie too: nobody scores
+    Given a game of "fpt-1983" for 2 players
+    And the score is 11 to 11
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c Kc |
+      | 1    | Qd 2h Kd |
+    When the seats play: 0:3c 1:Qd 0:2c 1:2h
+    Then vaza 2 is tied
+    And the hand is over
+    And the score is 11 to 11
