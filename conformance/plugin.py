@@ -99,7 +99,9 @@ def parse_tags(expression: str | None) -> Any:
     try:
         return parse_tag_expression(expression)
     except TagExpressionError as problem:
-        raise SelectionError(f"bad tag expression {expression!r}: {problem}") from None
+        why = str(problem).split(" (expressions=", 1)[0]  # the library's internals follow
+        raise SelectionError(f"bad tag expression {expression!r}: {why}; write tags joined by and / or / not, "
+                             f"with parentheses, like '@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2'") from None
 
 
 def feature_folders() -> list[str]:

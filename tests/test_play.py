@@ -253,3 +253,12 @@ def test_after_an_accepted_truco_the_next_raise_is_named_seis():
     assert "Vaza 1 won by you" in text
     assert "seis (ask for 6)" in text
     assert "You call SEIS! (ask for 6)" in text
+
+
+def test_a_match_announces_each_game_and_ends_with_the_match(monkeypatch, capsys):
+    code, out, err = run(monkeypatch, capsys, "1\n" * 6000, ruleset="melhor-de-tres")
+    assert code == 0, err
+    assert re.search(r"Game 1 won by (you|seat 1) \(.*\) — games won \d · \d, the match goes to 2", out)
+    assert "Match over" in out and re.search(r"wins? the match", out)
+    assert re.search(r"Games won (2 · [01]|[01] · 2)\.", out)
+    assert "match_won" not in out  # told in words, not as a raw event

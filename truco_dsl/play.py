@@ -488,19 +488,28 @@ class TerminalGame:
         if kind == "hand_ended":
             return f"Score: {self.score_markup(event['score'])}"
         if kind == "game_won":
-            return None  # game_over() says it once the hand is closed
+            if self.engine.ruleset.match_wins <= 1:
+                return None  # a single game: game_over() says it once the hand is closed
+            games = " · ".join(str(won) for won in self.engine.games_won)
+            return (f"[bold]Game {event['game']} won by {escape(self.team_name(event['team']))}[/] "
+                    f"({self.score_markup(event['score'])}) — games won {games}, the match goes to "
+                    f"{self.engine.ruleset.match_wins}")
+        if kind == "match_won":
+            return None  # game_over() says it
         details = ", ".join(f"{key} {value}" for key, value in event.items() if key != "type")
         return f"  [dim]{escape(kind)}: {escape(details)}[/]"
 
     def game_over(self) -> None:
         winner, score = self.engine.winner, self.engine.score
+        what = "match" if self.engine.ruleset.match_wins > 1 else "game"
         self.console.print()
-        self.console.rule("[bold]Game over[/]", style="dim")
+        self.console.rule(f"[bold]{what.capitalize()} over[/]", style="dim")
         if winner == PERSON % self.engine.teams:
-            headline = "You win the game!" if self.engine.players == 2 else "Your team wins the game!"
+            headline = f"You win the {what}!" if self.engine.players == 2 else f"Your team wins the {what}!"
         else:
-            headline = f"{self.team_name(winner).capitalize()} wins the game."
-        self.say(f"[bold]{escape(headline)}[/] Final score {self.score_markup(score)}.")
+            headline = f"{self.team_name(winner).capitalize()} wins the {what}."
+        games = f" Games won {' · '.join(str(won) for won in self.engine.games_won)}." if what == "match" else ""
+        self.say(f"[bold]{escape(headline)}[/] Final score {self.score_markup(score)}.{games}")
 
     # ------------------------------------------------------------------ words and cards
     def say(self, markup: str) -> None:
