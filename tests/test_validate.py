@@ -42,6 +42,21 @@ CASES = {
         # the parser notices only at the end of the file: the place shown is where the list began
         [("open-list", 4, 7, "not valid YAML: a flow sequence that starts here is never closed")],
     ),
+    "a missing title beside a bad expression": (
+        {"no-title": """\
+            ruleset: no-title
+            extends: atb-2004
+            clauses:
+              - id: ATB-EMPATE-3
+                cite: Jogada empatada na 3ª vaza
+                on: after_trick
+                when: trick.tid
+                then: win_hand(tricks[1].winner)
+            """},
+        "no-title",
+        # a missing key breaks only itself: the clauses are still checked
+        [("no-title", 1, 1, "the top level is missing 'title'"), ("no-title", 7, 17, "unknown field 'tid' of 'trick'")],
+    ),
     "an unknown key": (
         {"unknown-key": """\
             ruleset: unknown-key

@@ -283,10 +283,13 @@ def _check_schema(parsed: _File) -> set[YamlPath]:
                 broken.add(path + (key,))  # the unknown key is broken, not the mapping around it
                 parsed.report(path + (key,), f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}", at_key=True)
             continue
-        broken.add(path)
         if error.validator == "required":
+            missing = re.match(r"'(.+)' is a required property", error.message)
+            broken.add(path + (missing.group(1),) if missing else path)  # the missing key, not the mapping around it
             parsed.report(path, f"{where} is missing {error.message.split(' is a required')[0]}")
-        elif error.validator == "enum":
+            continue
+        broken.add(path)
+        if error.validator == "enum":
             choices = ", ".join(dict.fromkeys(str(choice) for choice in error.validator_value))
             parsed.report(path, f"{where}: {error.instance!r} is not allowed; it is one of: {choices}")
         elif error.validator == "pattern":
