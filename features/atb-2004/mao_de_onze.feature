@@ -323,3 +323,19 @@ Feature: ATB 2004 — the mão de onze
     When seat 2 shows its cards
     Then the score is 14 to 7
     And team 0 wins the game
+
+  @id:mao_de_onze-024 @clause:ATB-MAO-DE-ONZE-6
+  Scenario: Only the deciding side shows its cards, in place of deciding: not its opponents, nor once the hand is played
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 4c 4h 3d |
+      | 1    | Kd Jd 5d |
+    Then seat 1 may not show_cards
+    When seat 0 decides to play the mão de onze
+    Then seat 0 may not show_cards
+    When seat 0 tries to show_cards
+    Then the action is refused with reason "no_decision_pending"
+    And the state is unchanged
+    And it is seat 0's turn

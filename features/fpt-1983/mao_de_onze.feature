@@ -306,3 +306,19 @@ Feature: FPT 1983 — mão de onze
     Then vaza 2 is tied
     And the hand is over
     And the score is 11 to 11
+
+  @id:fpt-mao-de-onze-022 @clause:FPT-MAO-DE-ONZE-6
+  Scenario: Only the deciding side shows its cards, in place of deciding: not its opponents, nor once the hand is played
+    Given a game of "fpt-1983" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 4c 4h 3d |
+      | 1    | Kd Jd 5d |
+    Then seat 1 may not show_cards
+    When seat 0 decides to play the mão de onze
+    Then seat 0 may not show_cards
+    When seat 0 tries to show_cards
+    Then the action is refused with reason "no_decision_pending"
+    And the state is unchanged
+    And it is seat 0's turn

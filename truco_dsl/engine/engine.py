@@ -11,8 +11,8 @@ Hooks, in the order they fire for an action (docs/DESIGN.md):
                                   trick_end may settle a tie, after_trick decides the hand / next leader
   raise, respond                a truco (or higher) called; the other side accepts, folds or raises
   mao_de_onze                   the side at mão de onze decides
-  show_cards                    the side at mão de onze shows its cards instead (offered only when
-                                the rule set has clauses at this hook)
+  show_cards                    a side shows its cards, claiming the hand (offered only when the
+                                rule set has clauses at this hook; its guards say when and by whom)
   infraction                    a referee reports an infraction (``infraction:<kind>``, for the offender)
   points                        after every award (the game's end)
   hand_end                      once, when the hand is over (who deals next)
@@ -272,20 +272,20 @@ class Engine:
         if self.phase != "play" or not 0 <= seat < self.players:
             return []
         team = seat % self.teams
+        showing = ["show_cards"] if self._shows_cards else []  # when and by whom: the rule set's guards
         if hand.decision_pending is not None:
             if team != hand.decision_pending:
-                return []
-            showing = ["show_cards"] if self._shows_cards else []
+                return showing
             return ["mao_de_onze:play", "mao_de_onze:fold"] + showing
         if hand.pending is not None:
-            return ["accept", "fold", "truco"] if team != hand.pending.team else []
+            return (["accept", "fold", "truco"] if team != hand.pending.team else []) + showing
         if seat != hand.turn:
-            return []
+            return showing
         if hand.blind:
-            return [f"play_blind:{position}" for position in range(1, len(hand.hands[seat]) + 1)] + ["truco"]
+            return [f"play_blind:{position}" for position in range(1, len(hand.hands[seat]) + 1)] + ["truco"] + showing
         cards = [str(card) for card in hand.hands[seat]]
         covered = [f"play_covered:{card}" for card in cards] if self.ruleset.covered else []
-        return [f"play:{card}" for card in cards] + covered + ["truco"]
+        return [f"play:{card}" for card in cards] + covered + ["truco"] + showing
 
     def _prepare(self, seat: int, action: str) -> _Move:
         """Check an action against the game's structure; return what it would do (no change)."""
@@ -317,8 +317,6 @@ class Engine:
         elif kind == "show_cards" and not argument:
             if not self._shows_cards:
                 raise IllegalAction("unknown_action", f"{self.ruleset.id} has no rule for showing one's cards")
-            if hand.decision_pending is None or team != hand.decision_pending:
-                raise IllegalAction("no_decision_pending", "cards are shown instead of deciding one's own mão de onze")
             return _Move("show_cards", "show_cards", seat, {"actor": seat, "team": team})
         elif kind not in ("truco", "accept", "fold") or argument:
             raise IllegalAction("unknown_action", f"unknown action {action!r}")
