@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from truco_dsl.engine import Engine, IllegalAction
+from truco_dsl.engine import Engine, IllegalAction, RuleSetIncomplete
 from truco_dsl.rules import load_ruleset
 
 HANDS = [["3c", "2c", "4c"], ["Kd", "Jd", "5d"]]
@@ -193,3 +193,32 @@ def test_the_cutter_is_whoever_a_deal_clause_names(tmp_path):
     engine.deal()
     assert engine.state()["hand"]["cutter"] == 3  # two seats before seat 1, round the table
     assert engine.state(0)["hand"]["cutter"] == 3  # every seat sees who cut
+
+
+def test_jogo_livre_deals_picadas_but_in_sequence_at_11_a_11():
+    # ATB-MAO-DE-ONZE-1: "Se pelo método LIVRE, as cartas devem ser dadas na seqüência só quando for 11 a 11"
+    def hands(ruleset_id: str, scores: list[int]) -> dict:
+        engine = Engine(ruleset_id, players=4, seed=5, dealer=3, scores=scores)
+        engine.deal()
+        return engine.state()["hand"]["hands"], engine.state()["hand"]["vira"]
+
+    assert hands("jogo-livre", [3, 4]) != hands("atb-2004", [3, 4])  # picadas, one at a time
+    assert hands("jogo-livre", [11, 11]) == hands("atb-2004", [11, 11])  # three at a time, as Tombo na Última
+    assert hands("jogo-livre", [3, 4])[1] == hands("jogo-livre", [11, 11])[1]  # the same shuffle, the same vira
+
+
+def test_deal_in_packets_keeps_a_forced_deal_and_belongs_to_the_deal_hook(tmp_path):
+    engine = Engine("jogo-livre", players=2, dealer=1, scores=[11, 11])
+    engine.deal(hands=HANDS, vira="7s")
+    assert engine.state()["hand"]["hands"] == {"0": HANDS[0], "1": HANDS[1]}
+    path = variant(tmp_path, """\
+        clauses:
+          - id: ATB-MAO-DE-ONZE-1
+            cite: as cartas devem ser dadas na seqüência
+            on: play
+            then: deal_in_packets(3)
+        """)
+    engine = Engine(path, players=2, dealer=1, seed=1)
+    engine.deal()
+    with pytest.raises(RuleSetIncomplete, match="deal_in_packets\\(\\) is for the deal hook"):
+        engine.act(0, engine.legal_actions(0)[0])

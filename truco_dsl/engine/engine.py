@@ -139,20 +139,14 @@ class Engine:
                 raise BadDeal("a vira can only be forced together with the hands")
             cards = list(ruleset.deck)
             self.random.shuffle(cards)
-            dealer = self.next_dealer
-            order = [(dealer + 1 + k) % self.players for k in range(self.players)]
-            dealt: list[list[Card]] = [[] for _ in range(self.players)]
-            stock = iter(cards)
-            while any(len(dealt[seat]) < ruleset.hand_size for seat in order):
-                for seat in order:  # packet by packet round the table, from the seat after the dealer
-                    take = min(ruleset.packet or ruleset.hand_size, ruleset.hand_size - len(dealt[seat]))
-                    dealt[seat].extend(next(stock) for _ in range(take))
-            turned = next(stock) if ruleset.vira else None
+            shuffled: tuple[Card, ...] | None = tuple(cards)
+            dealt, turned = self._hand_out(shuffled, self.next_dealer, ruleset.packet)
         else:
             dealt, turned = self._forced_deal(hands, vira)
+            shuffled = None
         self.hand_count += 1
         self.hand = Hand(number=self.hand_count, dealer=self.next_dealer, hands=dealt, vira=turned,
-                         strengths=ruleset.strengths(turned), stake=ruleset.ladder[0])
+                         strengths=ruleset.strengths(turned), stake=ruleset.ladder[0], shuffled=shuffled)
         self._events = [{"type": "hand_dealt", "hand": self.hand_count, "game": self.game.number,
                          "dealer": self.next_dealer, "vira": str(turned) if turned else None}]
         self._run("deal")
@@ -251,6 +245,19 @@ class Engine:
             "over": hand.over,
         }
         return view
+
+    def _hand_out(self, cards: tuple[Card, ...], dealer: int, packet: int | None) -> tuple[list[list[Card]], Card | None]:
+        """Deal ``cards`` (a shuffled deck, top first) packet by packet round the table from the seat
+        after ``dealer`` (``packet`` cards at a time; None: a whole hand), then turn the vira."""
+        size = self.ruleset.hand_size
+        order = [(dealer + 1 + k) % self.players for k in range(self.players)]
+        dealt: list[list[Card]] = [[] for _ in range(self.players)]
+        stock = iter(cards)
+        while any(len(dealt[seat]) < size for seat in order):
+            for seat in order:
+                take = min(packet or size, size - len(dealt[seat]))
+                dealt[seat].extend(next(stock) for _ in range(take))
+        return dealt, (next(stock) if self.ruleset.vira else None)
 
     def fork(self) -> Engine:
         """An independent copy of the game, to try a line of play on without changing this one.
@@ -821,6 +828,16 @@ class _Scope:
 
     def cut_by(self, seat: int) -> None:
         self._engine.hand.cutter = self._seat(seat, "cut_by")
+
+    def deal_in_packets(self, size: int) -> None:
+        engine, hand = self._engine, self._engine.hand
+        if self.hook != "deal":
+            raise RuleSetIncomplete(f"clause {self.clause.id if self.clause else '?'}: deal_in_packets() is for the deal hook, "
+                                    f"before a card is played (called at {self.hook})")
+        if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+            self._wrong("deal_in_packets", size, "a number of cards, 1 or more")
+        if hand.shuffled is not None:  # a forced deal names every hand itself
+            hand.hands, _ = engine._hand_out(hand.shuffled, hand.dealer, size)
 
     def set_stake(self, points: int) -> None:
         self._points(points, "set_stake")

@@ -101,6 +101,7 @@ class Hand:
     blind: bool = False
     flags: set[str] = field(default_factory=set)
     guarantees: dict[tuple[int, int], bool] = field(default_factory=dict)  # guaranteed_win() answers
+    shuffled: tuple[Card, ...] | None = None  # the deck order a shuffled deal was dealt from (None: forced)
     over: bool = False
     closed: bool = False  # the hand_end clauses have run
 

@@ -148,6 +148,7 @@ BUILTINS: dict[str, Builtin] = {
     "take_trick": Builtin(1, "take_trick(seat): the vaza goes to that seat", effect=True, arguments=('number',)),
     "lead": Builtin(1, "lead(seat): that seat leads the next vaza", effect=True, arguments=('number',)),
     "pass_deal": Builtin(1, "pass_deal(seat): that seat deals the next hand", effect=True, arguments=('number',)),
+    "deal_in_packets": Builtin(1, "deal_in_packets(n): at the deal hook, this hand's shuffled deck is dealt n cards at a time instead (a forced deal is kept)", effect=True, arguments=('number',)),
     "cut_by": Builtin(1, "cut_by(seat): that seat cuts the deck for this hand (shown as the hand's cutter)", effect=True, arguments=('number',)),
     "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True, arguments=('number',)),
     "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True, arguments=('',)),
