@@ -61,6 +61,7 @@ import pytest
 
 from truco_dsl.cards import Card, Rank, Suit
 from truco_dsl.conformance.runner import ScenarioResult, run_suite
+from truco_dsl.coverage import encoded_ids
 from truco_dsl.lang.compiler import compile_condition
 from truco_dsl.rules import RuleSet, load_ruleset
 
@@ -246,13 +247,6 @@ EXCLUDED: dict[tuple[str, str], str] = {
 
 
 # ---------------------------------------------------------------------------------------- the ids
-def encoded_ids(ruleset: RuleSet) -> set[str]:
-    """Every source clause id the rule set encodes: clauses' source ids and ``also`` ids, cites, traces."""
-    ids = {clause.source_id for clause in ruleset.clauses}
-    ids |= {also for clause in ruleset.clauses for also in clause.also}
-    return ids | set(ruleset.cites) | set(ruleset.traces)
-
-
 def clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
     """The rule set without each clause encoding ``clause_id``, and with its ``when`` negated."""
     mutants = []
@@ -271,25 +265,38 @@ def clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
     return mutants
 
 
-def encoder_mutants(ruleset: RuleSet, encoder: str) -> list[Mutant]:
+Mutators = dict[str, tuple[Mutator, ...]]
+
+
+def encoder_mutants(ruleset: RuleSet, encoder: str, mutators: Mutators, whole_source: bool = True) -> list[Mutant]:
     """The mutants of what a trace's ``by`` names: one rule-file clause (an id with its ``.part``),
-    or a source id, as clauses and cited parameters encode it."""
-    if "." in encoder:
+    or a source id, as clauses and cited parameters (``mutators``) encode it. ``whole_source``
+    False: a ``by`` that is exactly the id of one rule-file clause (``ATB-TRUCO-2``, the accepting
+    clause, not its ``.fold`` part) names that clause alone."""
+    if "." in encoder or (not whole_source and any(clause.id == encoder for clause in ruleset.clauses)):
         return [mutant for mutant in clause_mutants(ruleset, encoder.partition(".")[0])
                 if mutant.key.endswith(f":{encoder}")]
     mutants = clause_mutants(ruleset, encoder)
     if encoder in ruleset.cites:
-        mutants += [mutator.mutant(ruleset) for mutator in PARAMETER_MUTATORS.get(encoder, ())]
+        mutants += [mutator.mutant(ruleset) for mutator in mutators.get(encoder, ())]
+    return mutants
+
+
+def traced_mutants(ruleset: RuleSet, clause_id: str, mutators: Mutators, whole_source: bool = True) -> list[Mutant]:
+    """The clause mutants of ``clause_id`` and, when it is traced, those of its encoder not among them."""
+    mutants = clause_mutants(ruleset, clause_id)
+    if clause_id in ruleset.traces:
+        keys = {mutant.key for mutant in mutants}
+        mutants += [mutant for mutant in encoder_mutants(ruleset, ruleset.traces[clause_id], mutators, whole_source)
+                    if mutant.key not in keys]
     return mutants
 
 
 def mutants_for(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
-    mutants = clause_mutants(ruleset, clause_id)
+    mutants = traced_mutants(ruleset, clause_id, PARAMETER_MUTATORS)
     if clause_id in ruleset.cites:
-        mutants += [mutator.mutant(ruleset) for mutator in PARAMETER_MUTATORS.get(clause_id, ())]
-    if clause_id in ruleset.traces:
-        known = {mutant.key for mutant in mutants}
-        mutants += [mutant for mutant in encoder_mutants(ruleset, ruleset.traces[clause_id]) if mutant.key not in known]
+        keys = {mutant.key for mutant in mutants}
+        mutants += [mutant for mutator in PARAMETER_MUTATORS.get(clause_id, ()) if (mutant := mutator.mutant(ruleset)).key not in keys]
     return [mutant for mutant in mutants if (clause_id, mutant.key) not in EXCLUDED]
 
 
@@ -358,15 +365,21 @@ def test_atb_2004_itself_passes_every_scenario():
     assert results and not wrong, wrong
 
 
+def survivor(mutant: Mutant, results: Iterable[ScenarioResult]) -> str | None:
+    """Why ``mutant`` survived ``results`` (the scenarios tagged with its clause), or None if killed."""
+    results = list(results)
+    played = [result for result in results if result.ruleset == mutant.ruleset.id]
+    if any(result.outcome in mutant.kills for result in played):
+        return None
+    ran = ", ".join(f"{result.id} ({result.ruleset}): {result.outcome}" for result in results) or "none"
+    return f"mutant {mutant.key!r} ({mutant.label}) survived; scenarios run: {ran}"
+
+
 @pytest.mark.parametrize("clause_id", IDS)
 def test_every_mutant_of_the_clause_fails_a_scenario_tagged_with_it(clause_id):
-    survivors = []
-    for mutant in PLAN[clause_id]:
-        results = [result for result in results_of(mutant.key) if clause_id in result.clauses]
-        played = [result for result in results if result.ruleset == mutant.ruleset.id]
-        if not any(result.outcome in mutant.kills for result in played):
-            ran = ", ".join(f"{result.id} ({result.ruleset}): {result.outcome}" for result in results) or "none"
-            survivors.append(f"mutant {mutant.key!r} ({mutant.label}) survived; scenarios run: {ran}")
+    survivors = [survivor(mutant, (result for result in results_of(mutant.key) if clause_id in result.clauses))
+                 for mutant in PLAN[clause_id]]
+    survivors = [why for why in survivors if why]
     assert not survivors, f"{clause_id}: " + "\n".join(survivors)
 
 
@@ -380,24 +393,11 @@ OWN = {"fpt-1983": "FPT-", "enecomp": "ENE-"}
 REGULATION_RULESETS = {ruleset_id: load_ruleset(ruleset_id) for ruleset_id in OWN}
 
 
-def own_clause_mutants(ruleset: RuleSet, clause_id: str) -> list[Mutant]:
-    mutants = clause_mutants(ruleset, clause_id)
-    if clause_id in ruleset.traces:
-        encoder = ruleset.traces[clause_id]
-        known = {mutant.key for mutant in mutants}
-        if any(clause.id == encoder for clause in ruleset.clauses):  # one rule-file clause: its mutants only
-            found = [mutant for mutant in clause_mutants(ruleset, encoder.partition(".")[0]) if mutant.key.endswith(f":{encoder}")]
-        else:  # a source id: every clause that encodes it
-            found = clause_mutants(ruleset, encoder)
-        mutants += [mutant for mutant in found if mutant.key not in known]
-    return mutants
-
-
 OWN_PLAN: dict[tuple[str, str], list[Mutant]] = {}
 for _ruleset_id, _prefix in OWN.items():
     _ruleset = REGULATION_RULESETS[_ruleset_id]
     for _clause_id in sorted(clause_id for clause_id in encoded_ids(_ruleset) if clause_id.startswith(_prefix)):
-        _found = own_clause_mutants(_ruleset, _clause_id)
+        _found = traced_mutants(_ruleset, _clause_id, {}, whole_source=False)  # clause mutants only
         if _found:
             OWN_PLAN[(_ruleset_id, _clause_id)] = _found
 
@@ -409,11 +409,7 @@ def test_fpt_and_enecomp_clauses_have_mutants():
 
 @pytest.mark.parametrize("ruleset_id, clause_id", sorted(OWN_PLAN), ids=[f"{r}:{c}" for r, c in sorted(OWN_PLAN)])
 def test_every_mutant_of_an_fpt_or_enecomp_clause_fails_a_scenario_tagged_with_it(ruleset_id, clause_id):
-    survivors = []
-    for mutant in OWN_PLAN[(ruleset_id, clause_id)]:
-        results = run_suite(ruleset=ruleset_id, tags=f"@clause:{clause_id}", rulesets={ruleset_id: mutant.ruleset})
-        played = [result for result in results if result.ruleset == mutant.ruleset.id]
-        if not any(result.outcome in mutant.kills for result in played):
-            ran = ", ".join(f"{result.id} ({result.ruleset}): {result.outcome}" for result in results) or "none"
-            survivors.append(f"mutant {mutant.key!r} ({mutant.label}) survived; scenarios run: {ran}")
+    survivors = [survivor(mutant, run_suite(ruleset=ruleset_id, tags=f"@clause:{clause_id}", rulesets={ruleset_id: mutant.ruleset}))
+                 for mutant in OWN_PLAN[(ruleset_id, clause_id)]]
+    survivors = [why for why in survivors if why]
     assert not survivors, f"{ruleset_id} {clause_id}: " + "\n".join(survivors)

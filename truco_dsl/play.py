@@ -490,9 +490,8 @@ class TerminalGame:
         if kind == "game_won":
             if self.engine.ruleset.match_wins <= 1:
                 return None  # a single game: game_over() says it once the hand is closed
-            games = " · ".join(str(won) for won in self.engine.games_won)
             return (f"[bold]Game {event['game']} won by {escape(self.team_name(event['team']))}[/] "
-                    f"({self.score_markup(event['score'])}) — games won {games}, the match goes to "
+                    f"({self.score_markup(event['score'])}) — games won {self.games_won()}, the match goes to "
                     f"{self.engine.ruleset.match_wins}")
         if kind == "match_won":
             return None  # game_over() says it
@@ -508,7 +507,7 @@ class TerminalGame:
             headline = f"You win the {what}!" if self.engine.players == 2 else f"Your team wins the {what}!"
         else:
             headline = f"{self.team_name(winner).capitalize()} wins the {what}."
-        games = f" Games won {' · '.join(str(won) for won in self.engine.games_won)}." if what == "match" else ""
+        games = f" Games won {self.games_won()}." if what == "match" else ""
         self.say(f"[bold]{escape(headline)}[/] Final score {self.score_markup(score)}.{games}")
 
     # ------------------------------------------------------------------ words and cards
@@ -526,6 +525,9 @@ class TerminalGame:
         if team == PERSON % self.engine.teams:
             return "you" if self.engine.players == 2 else "your team"
         return f"seat {team}" if self.engine.players == 2 else f"team {team}"
+
+    def games_won(self) -> str:
+        return " · ".join(str(won) for won in self.engine.games_won)
 
     def score_markup(self, score: list[int]) -> str:
         return " · ".join(f"{escape(self.team_name(team))} [bold]{points}[/]" for team, points in enumerate(score))

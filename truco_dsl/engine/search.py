@@ -1,9 +1,9 @@
 """Does a team's hand win whatever the opponents hold and however they play? (``guaranteed_win``)
 
-ATB's MÃO DE ONZE: "Com cartas a provar vitória garantida em mão de 11, desnecessário se torna o
-desenvolvimento da jogada, bastando tão somente que essas cartas sejam mostradas." The rule set says
-when showing is allowed and what it wins; this module only answers the question, by playing the hand
-out on copies of the engine — so every vaza, tie and hand result comes from the rule set's own
+A query the clause language offers (the builtin ``guaranteed_win(team)``); the rule files that use
+it (atb-2004's ATB-MAO-DE-ONZE-6.proof, fpt-1983's FPT-MAO-DE-ONZE-6.proof) say who may ask it,
+when, and what a proved win is worth. This module only answers the question, by playing the hand
+out on forks of the engine — so every vaza, tie and hand result comes from the rule set's own
 clauses, not from here.
 
 The search: the team's seats play their known cards (any choice may be the winning one); each
@@ -45,7 +45,7 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
     known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
     unseen = [card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira]
     start = engine.fork()
-    start.hand.decision_pending = None  # the team shows instead of deciding: play the hand out
+    start.hand.decision_pending = None  # a pending decision would stop the search: play the hand out
     for seat in range(start.players):
         if seat % start.teams != team:
             start.hand.hands[seat] = []  # unknown: chosen as they are played
