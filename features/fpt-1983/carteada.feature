@@ -83,3 +83,11 @@ Feature: FPT 1983 — carteada
     Then the hand is over
     And the score is 0 to 1
     And seat 0 deals the next hand
+
+  @id:fpt-carteada-006 @clause:FPT-CARTEADA-3
+  Scenario: Packets of three: whatever the shuffle, every player receives three cards and the tombo is a card nobody holds
+    Given a game of "fpt-1983" for 4 players
+    And a shuffled deal with seed 1206
+    Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
+    When the next 20 deals are shuffled
+    Then every one of those deals held 3·n + 1 distinct cards with the vira in no hand

@@ -84,3 +84,11 @@ Feature: FPT 1983 — carteada cantada
     Then the hand is over
     And the score is 6 to 2
     And seat 0 deals the next hand
+
+  @id:fpt-carteada-cantada-006 @clause:FPT-CARTEADA-CANTADA-3
+  Scenario: Dealt three together, never picadas: in trios every player receives three cards
+    Given a game of "fpt-1983" for 6 players
+    And a shuffled deal with seed 1306
+    Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
+    When the next 20 deals are shuffled
+    Then every one of those deals held 3·n + 1 distinct cards with the vira in no hand
