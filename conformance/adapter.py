@@ -15,10 +15,12 @@ The canonical state
 these fields; an adapter may return more, the steps ignore the rest::
 
     {
-      "phase": "deal" | "play" | "game_over",   # waiting for a deal, a hand in play, game ended
+      "phase": "deal" | "play" | "game_over",   # waiting for a deal, a hand in play, match ended
+                                                # (with a null winner: both teams disqualified)
       "score": [int, int],                      # points (tentos) of team 0 and team 1
       "winner": int | null,                     # the team that won the match (a single game for
-                                                # rule sets without match.wins), null while it goes on
+                                                # rule sets without match.wins), null while it goes
+                                                # on or when it ended with both disqualified
       "game_winner": int | null,                # the team that won the game being (or just) played
       "games_won": [int, int],                  # games (partidas, séries) each team has won
       "target": int,                            # the points that win the game now

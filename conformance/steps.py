@@ -687,6 +687,14 @@ def team_wins_match(adapter: EngineAdapter, team: int) -> None:
              f"(games won {state.get('games_won')}). State: {excerpt(state)}")
 
 
+@then(parsers.re(r"the match ends with no winner"))
+def match_ends_with_no_winner(adapter: EngineAdapter) -> None:
+    state = adapter.state()
+    if state.get("phase") != "game_over" or state.get("winner") is not None:
+        fail(f"expected the match over with no team winning it (both disqualified), the engine has phase "
+             f"{state.get('phase')!r} and winner {state.get('winner')!r}. State: {excerpt(state)}")
+
+
 @then(parsers.re(r"the match is not over"))
 def match_not_over(adapter: EngineAdapter) -> None:
     state = adapter.state()

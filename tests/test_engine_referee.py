@@ -222,3 +222,55 @@ def test_deal_in_packets_keeps_a_forced_deal_and_belongs_to_the_deal_hook(tmp_pa
     engine.deal()
     with pytest.raises(RuleSetIncomplete, match="deal_in_packets\\(\\) is for the deal hook"):
         engine.act(0, engine.legal_actions(0)[0])
+
+
+def test_disqualify_both_ends_the_match_with_no_winner(tmp_path):
+    """FPT-TEMPO-e's penalty: both teams out; no deal follows and nobody is the winner."""
+    engine = Engine(load_ruleset("fpt-1983"), players=2, dealer=1, scores=[5, 7])
+    engine.deal(HANDS, "6s")
+    events = engine.act(0, "infraction:time_limit")
+    assert "match_ended" in [event["type"] for event in events]
+    state = engine.state()
+    assert state["phase"] == "game_over" and state["winner"] is None and state["game_winner"] is None
+    assert engine.score == [5, 7] and engine.games_won == [0, 0]
+    with pytest.raises(IllegalAction) as refusal:
+        engine.deal(HANDS, "6s")
+    assert refusal.value.reason == "game_over"
+
+
+def test_infractions_in_match_count_every_game_and_in_game_only_this_one(tmp_path):
+    path = variant(tmp_path, """\
+        match:
+          wins: 2
+        clauses:
+          - id: ATB-NORMAS-9b
+            cite: Em caso de já haver advertência, desclassificação sumária na reincidência;
+            on: infraction
+            when: infraction == "warning" and count_infractions(team, "warning") == 0 and count_infractions_in_match(team, "warning") >= 1
+            then: flag_game("second_warning_in_another_game")
+        """)
+    engine = Engine(load_ruleset(path), players=2, dealer=1, scores=[9, 3])
+    engine.deal(HANDS, "6s")
+    engine.act(1, "infraction:warning")
+    for seat, action in ((0, "truco"), (1, "accept"), (0, "play:3c"), (1, "play:Kd"), (0, "play:2c"), (1, "play:Jd")):
+        engine.act(seat, action)
+    assert engine.games_won == [1, 0] and engine.winner is None
+    engine.deal(HANDS, "6s")
+    assert "second_warning_in_another_game" not in engine.game.flags
+    engine.act(1, "infraction:warning")
+    assert "second_warning_in_another_game" in engine.game.flags
+
+
+def test_may_raise_answers_what_legal_actions_say_and_leaves_the_clause_context_alone():
+    engine = Engine(load_ruleset("atb-2004"), players=2, dealer=1)
+    engine.deal(HANDS, "6s")
+    scope = engine._scope
+    assert scope.may_raise(0) is True and scope.may_raise(1) is False  # seat 1 is not to play
+    engine.act(0, "truco")
+    engine.act(1, "accept")
+    engine.act(0, "play:3c")
+    engine.act(1, "play:Kd")
+    assert engine.hand.turn == 0 and scope.may_raise(0) is False  # its side raised last
+    scope.enter("infraction", {"actor": 1, "team": 1, "infraction": "warning"})
+    scope.may_raise(0)
+    assert (scope.hook, scope.actor, scope.infraction) == ("infraction", 1, "warning")

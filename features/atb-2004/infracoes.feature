@@ -289,3 +289,25 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     Then the hand is over
     And the score is 0 to 1
     And seat 0 deals the next hand
+
+  @id:infracoes-020 @clause:ATB-NORMAS-9b
+  Scenario: Melhor de três — the ficha lasts the match: a warning in the first partida and another in the second disqualify the team
+    Given a game of "melhor-de-tres" for 2 players
+    And the score is 9 to 3
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "warning" against seat 1
+    And seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then team 0 wins the game
+    And the match is not over
+    When the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    And the referee reports "warning" against seat 1
+    Then the hand is over
+    And team 0 wins the match

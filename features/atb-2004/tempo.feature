@@ -316,3 +316,57 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
     And seat 1 tries to infraction:deal_timeout
     Then the action is refused with reason "deal_already_over"
     And the state is unchanged
+
+  @id:tempo-017 @clause:ATB-TEMPO-d
+  Scenario: No trucada to decide in a mão de onze once it is being played: a decision timeout is refused
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 4
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 decides to play the mão de onze
+    Then it is seat 0's turn
+    When seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    And the score is 11 to 4
+
+  @id:tempo-018 @clause:ATB-TEMPO-d
+  Scenario: No trucada to decide at 11 a 11: a decision timeout against the seat to play is refused
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 11
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    And the score is 11 to 11
+
+  @id:tempo-019 @clause:ATB-TEMPO-d
+  Scenario: No trucada to decide in the decider "sem truco", nor for the side that raised last
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:Kd
+    Then it is seat 0's turn
+    And seat 0 may not truco
+    When seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    When the referee reports "time_limit" against seat 0
+    And the next deal is: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 1's turn
+    When seat 1 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    And the score is 0 to 0

@@ -1,7 +1,7 @@
 Feature: FPT 1983 — empate
   First vaza tied: nobody must show his best card in the second; the second vaza won decides the
-  hand, and if it ties too the third does, trucada or not. FPT has no rule giving a vaza to the
-  first of tied top cards of one team (ATB EMPATE 2): under FPT such a vaza is tied like any other.
+  hand, and if it ties too the third does, trucada or not. FPT has no rule on tied top cards of one
+  team (ATB EMPATE 2): read as ATB says it, no empate, the vaza going to the first of them played.
   Three tied vazas without a trucada score nothing and the deal passes; with one, the side whose
   raise was called on an exposed card (an opponent's card face up in the vaza) loses the hand, the
   side that raised in the dark wins it — the last raise decides. A side with nine tentos may not

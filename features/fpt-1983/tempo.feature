@@ -135,9 +135,9 @@ Feature: FPT 1983 — tempo
     And the score is 1 to 0
 
   @id:fpt-tempo-008 @clause:FPT-TEMPO-e
-  Scenario: The match run over its time disqualifies both teams: the hand stops, nobody scores, no game in three tentos
+  Scenario: The match run over its time disqualifies both teams: the hand stops, nobody scores, the match ends with no winner
     The FPT side of ATB's "decidido em 03 (três) tentos sem truco", with the same deal: under FPT
-    the target does not change and nobody gains a tento.
+    nobody gains a tento, no decider is played, and neither team wins.
     Given a game of "fpt-1983" for 2 players
     And the score is 5 to 7
     And the deal: vira 4s
@@ -148,8 +148,8 @@ Feature: FPT 1983 — tempo
     When the referee reports "time_limit" against seat 0
     Then the hand is over
     And the score is 5 to 7
-    And the target is 12 points
     And the games won are 0 to 0
+    And the match ends with no winner
 
   @id:fpt-tempo-009 @clause:FPT-TEMPO-e
   Scenario: The match is the best of five partidas: the third partida won wins it
@@ -223,3 +223,21 @@ Feature: FPT 1983 — tempo
     And seat 0 tries to infraction:decision_timeout
     Then the action is refused with reason "not_deciding"
     And the state is unchanged
+
+  @id:fpt-tempo-013 @clause:FPT-TEMPO-d
+  Scenario: No trucada to decide for the side that raised last: a decision timeout against it is refused
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And the seats play: 0:3c 1:Kd
+    Then it is seat 0's turn
+    And seat 0 may not truco
+    When seat 0 tries to infraction:decision_timeout
+    Then the action is refused with reason "not_deciding"
+    And the state is unchanged
+    When the seats play: 0:2c 1:Jd
+    Then the score is 3 to 0

@@ -94,6 +94,8 @@ class Engine:
         self.hand: Hand | None = None
         self.hand_count = 0
         self.winner: int | None = None  # the match's winner
+        self.disqualified = False  # the match ended with both teams disqualified: no winner
+        self.match_infractions: dict[tuple[int, str], int] = {}  # (team, kind) -> reports in the match
         self.game_winner: int | None = None  # the winner of the game being (or just) played
         self.games_won = list(games_won) if games_won is not None else [0] * self.teams
         if len(self.games_won) != self.teams or any(not isinstance(won, int) or won < 0 for won in self.games_won):
@@ -107,7 +109,7 @@ class Engine:
     @property
     def phase(self) -> str:
         """``"deal"`` (waiting for a deal), ``"play"``, ``"game_over"``."""
-        if self.winner is not None:
+        if self.winner is not None or self.disqualified:
             return "game_over"
         if self.hand is None or self.hand.over:
             return "deal"
@@ -268,6 +270,7 @@ class Engine:
         twin = copy.copy(self)
         twin.score, twin.games_won = list(self.score), list(self.games_won)
         twin.game = self.game.copy()
+        twin.match_infractions = dict(self.match_infractions)
         twin.hand = None if self.hand is None else self.hand.copy()
         twin._scope = _Scope(twin)
         twin._events = []
@@ -427,8 +430,8 @@ class Engine:
         team, kind = move.context["team"], move.context["infraction"]
         self._emit("infraction", seat=move.seat, team=team, kind=kind)
         self._run("infraction", move.context)
-        counts = self.game.infractions
-        counts[(team, kind)] = counts.get((team, kind), 0) + 1
+        for counts in (self.game.infractions, self.match_infractions):
+            counts[(team, kind)] = counts.get((team, kind), 0) + 1
 
     def _do_show_cards(self, move: _Move) -> None:
         team = move.context["team"]
@@ -727,6 +730,13 @@ class _Scope:
     def count_infractions(self, team: int, kind: str) -> int:
         return self._engine.game.infractions.get((team, kind), 0)
 
+    def count_infractions_in_match(self, team: int, kind: str) -> int:
+        return self._engine.match_infractions.get((team, kind), 0)
+
+    def may_raise(self, seat: int) -> bool:
+        # tried on a fork, whose scope is its own, so the clause being evaluated here keeps its context
+        return "truco" in self._engine.fork().legal_actions(self._seat(seat, "may_raise"))
+
     def hand_flag(self, name: str) -> bool:
         return name in self._engine.hand.flags
 
@@ -779,6 +789,15 @@ class _Scope:
             engine.winner = engine.game_winner = team
             engine._game_won = False
             engine._emit("match_won", team=team, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
+        engine.hand.over = True
+
+    def disqualify_both(self) -> None:
+        engine = self._engine
+        if engine.winner is None and not engine.disqualified:
+            engine.disqualified = True
+            engine.game_winner = None
+            engine._game_won = False
+            engine._emit("match_ended", winner=None, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
         engine.hand.over = True
 
     def set_target(self, points: int) -> None:

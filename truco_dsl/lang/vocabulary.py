@@ -138,6 +138,8 @@ BUILTINS: dict[str, Builtin] = {
     "max": Builtin(2, "max(a, b)", arguments=('number', 'number')),
     "guaranteed_win": Builtin(1, "guaranteed_win(team) -> true when the team's cards win the hand whatever the opponents hold and however they play", arguments=('number',)),
     "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game', arguments=('number', 'string')),
+    "count_infractions_in_match": Builtin(2, 'count_infractions_in_match(team, "kind") -> earlier reports of that kind against the team in this match, every game of it', arguments=('number', 'string')),
+    "may_raise": Builtin(1, "may_raise(seat) -> true when the seat could call truco now (its turn, and no clause forbids the raise)", arguments=('number',)),
     "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand', arguments=('string',)),
     "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game', arguments=('string',)),
     # effects
@@ -155,6 +157,7 @@ BUILTINS: dict[str, Builtin] = {
     "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True, arguments=('number',)),
     "blind_hands": Builtin(0, "blind_hands(): nobody sees their own cards; seats play them unseen (play_blind:N)", effect=True),
     "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True, arguments=('number',)),
+    "disqualify_both": Builtin(0, "disqualify_both(): both teams are disqualified: the match ends with no winner; the hand ends", effect=True),
     "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True, arguments=('number',)),
     "reset_scores": Builtin(0, "reset_scores(): every team's score in this game goes back to 0 (the game is decided afresh)", effect=True),
     "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True, arguments=('number',)),
