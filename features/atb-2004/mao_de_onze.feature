@@ -325,17 +325,54 @@ Feature: ATB 2004 — the mão de onze
     And team 0 wins the game
 
   @id:mao_de_onze-024 @clause:ATB-MAO-DE-ONZE-6
-  Scenario: Only the deciding side shows its cards, in place of deciding: not its opponents, nor once the hand is played
+  Scenario: The opponents may not show while the side at 11 decides; once the hand is played, the seat to play may
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 5
     And the deal: vira 3s
       | seat | cards    |
+      | 0    | 5d 6d Qd |
+      | 1    | 4c 4h 3d |
+    When seat 1 tries to show_cards
+    Then the action is refused with reason "not_time_to_show"
+    And the state is unchanged
+    When seat 0 decides to play the mão de onze
+    Then it is seat 0's turn
+    And seat 1 may not show_cards
+    When seat 0 plays 5d
+    Then seat 1 may show_cards
+    When seat 1 shows its cards
+    Then the hand is over
+    And the score is 11 to 8
+
+  @id:mao_de_onze-025 @clause:ATB-MAO-DE-ONZE-6
+  Scenario: At 11 a 11, a mão de onze too: cards that prove the win are shown by the seat to play, and win it
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 11
+    And the deal: vira 3s
+      | seat | cards    |
       | 0    | 4c 4h 3d |
       | 1    | Kd Jd 5d |
-    Then seat 1 may not show_cards
+    Then seat 0 may show_cards
+    When seat 0 shows its cards
+    Then the hand is over
+    And the score is 14 to 11
+    And team 0 wins the game
+
+  @id:mao_de_onze-026 @clause:ATB-MAO-DE-ONZE-6
+  Scenario: A vaza lost does not stop the show: the cards left that prove the win are shown at the seat's turn
+    Given a game of "atb-2004" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 3s
+      | seat | cards    |
+      | 0    | 4c 4h 5d |
+      | 1    | 6d Kd Jd |
     When seat 0 decides to play the mão de onze
-    Then seat 0 may not show_cards
-    When seat 0 tries to show_cards
-    Then the action is refused with reason "no_decision_pending"
-    And the state is unchanged
-    And it is seat 0's turn
+    And the seats play: 0:5d 1:6d
+    Then vaza 1 is won by seat 1
+    And it is seat 1's turn
+    And seat 0 may not show_cards
+    When seat 1 plays Kd
+    Then seat 0 may show_cards
+    When seat 0 shows its cards
+    Then the hand is over
+    And the score is 14 to 5

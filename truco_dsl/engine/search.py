@@ -24,7 +24,7 @@ from truco_dsl.cards import Card
 if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
 
-DEFAULT_BUDGET = 5_000
+DEFAULT_BUDGET = 1_500
 
 
 class _OutOfBudget(Exception):
@@ -77,7 +77,8 @@ class _Search:
         key = _position(engine, unseen)
         if key not in self.memo:
             if seat % engine.teams == self.team:
-                self.memo[key] = any(self.after(engine, seat, card, unseen, None) for card in list(hand.hands[seat]))
+                self.memo[key] = any(self.after(engine, seat, card, unseen, None)
+                                     for card in sorted(hand.hands[seat], key=lambda each: -hand.strengths[each]))
             else:
                 self.memo[key] = all(self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen))
         return self.memo[key]
