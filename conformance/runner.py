@@ -15,6 +15,7 @@ import contextlib
 import io
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -24,15 +25,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from truco_dsl.conformance.adapter import EngineAdapter
+from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineFault
 from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
-                                          ScenarioResult, SelectionError, parse_tags, resolve_ruleset)
+                                          ScenarioResult, SelectionError, import_factory, parse_tags, resolve_ruleset)
+from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 QUOTE_LENGTH = 60
 
-__all__ = ["ScenarioResult", "SelectionError", "SuiteError", "run_conformance", "run_suite"]
+__all__ = ["ScenarioResult", "SelectionError", "SuiteError", "engine_factory", "run_conformance", "run_suite"]
+
+#: a scenario with one of these outcomes makes the run fail (exit code 1)
+FAILING = (FAILED, ERROR) + FAULT_OUTCOMES
 
 
 class SuiteError(RuntimeError):
@@ -87,18 +92,50 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     return plugin.results
 
 
-def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_xml: str | None = None,
-                    json_path: str | None = None) -> int:
-    """``truco conform``: run the suite against the reference engine and print the report.
+def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callable[[], EngineAdapter], ProcessAdapter | None]:
+    """The adapter factory for ``truco conform --engine SPEC``, and the engine process if there is one.
 
+    ``python:module:Class``: ``module.Class()`` (or any callable returning an ``EngineAdapter``)
+    for every scenario, in this process. Anything else: a program and its arguments, split as a
+    shell would (``shlex.split``) but run without one; it is started, says ``hello``, and is shared
+    by the scenarios (restarted after a fault). ``timeout``: seconds a reply may take.
+    Raises ``SelectionError`` for an empty or malformed spec, a module or class that cannot be
+    imported, a program that cannot be started or does not answer ``hello`` as the protocol asks.
+    """
+    if spec.startswith("python:"):
+        return import_factory(spec[len("python:"):]), None
+    try:
+        command = shlex.split(spec)
+    except ValueError as problem:
+        raise SelectionError(f"bad --engine {spec!r}: {problem}") from None
+    if not command:
+        raise SelectionError("--engine is empty: give a command ('my-engine --flag') or python:module:Class")
+    engine = ProcessAdapter(command, timeout=timeout)
+    try:
+        engine.start()
+    except EngineStartError as problem:
+        raise SelectionError(str(problem)) from None
+    except EngineFault as fault:
+        raise SelectionError(f"the engine {spec!r} did not answer hello as conformance/PROTOCOL.md asks ({fault.outcome}): "
+                             + str(fault).replace("\n", " | ")) from None
+    return (lambda: engine), engine
+
+
+def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_xml: str | None = None,
+                    json_path: str | None = None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> int:
+    """``truco conform``: run the suite against an engine and print the report.
+
+    ``engine``: None for the reference engine in-process, else an ``--engine`` spec
+    (``engine_factory``); ``timeout``: the seconds an engine program may take per reply.
     Prints a per-clause table (clause, a short quote of its text, passed, failed, and not applicable
     / not supported when there are any), then the failing scenarios (id, name, first failing step,
     message), then ``N passed, M failed`` on a line of its own, with ``, K not applicable`` appended
     when K > 0 (a variant played in place of the rule set cannot deal K scenarios). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
-    Returns 0 if every scenario the engine supports passed, 1 if any failed, 2 for bad input
-    (unknown rule set, malformed rule file, bad tag expression, unwritable report path), after a
-    one-line message on stderr.
+    Returns 0 if every scenario the engine supports passed, 1 if any failed, broke, or met an engine
+    fault (timeout, crash, protocol_error), 2 for bad input (unknown rule set, malformed rule file,
+    bad tag expression, unwritable report path, bad --engine), after a one-line message on stderr.
     """
+    process = None
     try:
         parse_tags(tags)
         if ruleset is not None:
@@ -106,11 +143,17 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         for path in (junit_xml, json_path):
             if path is not None:
                 _check_writable(path)
-        results = run_suite(ruleset=ruleset, tags=tags, junit_xml=junit_xml)
+        factory = None
+        if engine is not None:
+            factory, process = engine_factory(engine, timeout)
+        results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml)
     except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
         return _bad_input(f"bad rule file:\n{error}")
     except (FileNotFoundError, SelectionError, SuiteError, ValueError) as error:
         return _bad_input(str(error).splitlines()[0] if str(error) else type(error).__name__)
+    finally:
+        if process is not None:
+            process.shutdown()
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n",
@@ -121,7 +164,7 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
         return EXIT_BAD_INPUT
     report(results)
-    return EXIT_FAILED if any(result.outcome in (FAILED, ERROR) for result in results) else EXIT_OK
+    return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
 
 
 def report(results: list[ScenarioResult], console: Console | None = None) -> None:
@@ -131,12 +174,15 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     counts: dict[str, dict[str, int]] = {}
     for result in results:
         for clause in result.clauses:
-            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_APPLICABLE: 0, UNSUPPORTED: 0})
-            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED, NOT_APPLICABLE: NOT_APPLICABLE}.get(result.outcome, UNSUPPORTED)
+            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_APPLICABLE: 0, UNSUPPORTED: 0,
+                                               **{fault: 0 for fault in FAULT_OUTCOMES}})
+            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED, NOT_APPLICABLE: NOT_APPLICABLE,
+                      **{fault: fault for fault in FAULT_OUTCOMES}}.get(result.outcome, UNSUPPORTED)
             tally[column] += 1
     order = {clause_id: position for position, clause_id in enumerate(sources)}
     not_applicable = sum(1 for result in results if result.outcome == NOT_APPLICABLE)
     unsupported = any(tally[UNSUPPORTED] for tally in counts.values())
+    faults = [fault for fault in FAULT_OUTCOMES if any(result.outcome == fault for result in results)]
     table = Table(title="Conformance by clause", title_justify="left")
     table.add_column("clause", no_wrap=True)
     table.add_column("text")
@@ -146,6 +192,8 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
         table.add_column("not applicable", justify="right")
     if unsupported:
         table.add_column("not supported", justify="right")
+    for fault in faults:
+        table.add_column(fault.replace("_", " "), justify="right")
     for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
         tally = counts[clause]
         source = sources.get(clause)
@@ -155,14 +203,17 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
             row.append(str(tally[NOT_APPLICABLE]))
         if unsupported:
             row.append(str(tally[UNSUPPORTED]))
+        row += [Text(str(tally[fault]), style="bold red" if tally[fault] else "") for fault in faults]
         table.add_row(*row)
     if counts:
         console.print(table)
     failing = [result for result in results if result.outcome in (FAILED, ERROR)]
-    if failing:
-        console.print(Text(f"\nFailing scenarios ({len(failing)}):", style="bold"))
-        for result in failing:
-            name = f"{result.id or '(no id)'}  {result.scenario}  [{result.feature}]" + (" (error)" if result.outcome == ERROR else "")
+    broken_off = [result for result in results if result.outcome in FAULT_OUTCOMES]
+    if failing or broken_off:
+        console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
+        for result in failing + broken_off:
+            label = f" ({result.outcome.replace('_', ' ')})" if result.outcome != FAILED else ""
+            name = f"{result.id or '(no id)'}  {result.scenario}  [{result.feature}]{label}"
             console.print(Text(f"✗ {name}", style="red"), soft_wrap=True)
             if result.failing_step:
                 console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
@@ -172,7 +223,12 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     if skipped:
         console.print(Text(f"{skipped} scenario{'s' if skipped != 1 else ''} not supported by the engine"))
     passed = sum(1 for result in results if result.outcome == PASSED)
-    console.print(Text(f"{passed} passed, {len(failing)} failed" + (f", {not_applicable} not applicable" if not_applicable else "")))
+    summary = f"{passed} passed, {len(failing)} failed" + (f", {not_applicable} not applicable" if not_applicable else "")
+    for fault in faults:
+        summary += f", {sum(1 for result in results if result.outcome == fault)} {fault}"
+    if skipped:
+        summary += f", {skipped} unsupported"
+    console.print(Text(summary))
 
 
 def _quote(text: str) -> str:
