@@ -9,7 +9,8 @@ Faults never hang or stop the run. A reply that does not come within ``timeout``
 ``EngineTimeout``; an engine that exits (or closes stdout) raises ``EngineCrash``; a line that is not
 JSON, breaks the reply's schema or echoes another ``seq`` raises ``ProtocolViolation``. Each carries
 the request, the offending line and the tail of the engine's stderr. After a fault the process is
-killed, and the next scenario starts a fresh one (with a new ``hello``). Between scenarios a healthy
+killed, and the next scenario starts a fresh one (with a new ``hello``; a program gets at least
+``STARTUP_TIMEOUT`` seconds to start and answer it). Between scenarios a healthy
 process is kept: ``new_game`` starts each scenario afresh.
 """
 
@@ -29,6 +30,8 @@ from truco_dsl.conformance.adapter import (EngineCrash, EngineFault, EngineTimeo
                                            ProtocolViolation, SetupRefused)
 
 DEFAULT_TIMEOUT = 5.0
+#: the least time a program gets to start and answer ``hello`` (loading an engine may take longer than a reply)
+STARTUP_TIMEOUT = 10.0
 #: lines of the engine's stderr kept, and shown with a fault
 STDERR_TAIL = 15
 #: the longest offending line shown with a fault (characters)
@@ -134,7 +137,7 @@ class ProcessAdapter:
         except OSError as problem:
             raise EngineStartError(f"cannot start the engine {self.name!r}: {problem.strerror or problem}") from None
         self._seq = 0
-        reply = self._exchange(protocol.hello_request(self._next_seq()))
+        reply = self._exchange(protocol.hello_request(self._next_seq()), max(self.timeout, STARTUP_TIMEOUT))
         if not reply["ok"]:
             self._fault(ProtocolViolation, f"the engine refused hello: {reply['error']}: {reply['message']}", json.dumps(reply))
         if reply["protocol"] != protocol.PROTOCOL_VERSION:
@@ -210,8 +213,10 @@ class ProcessAdapter:
             raise SetupRefused(reply["message"])
         raise EngineError(f"{self.name} answered {request['command']} with the error {reply['error']}: {reply['message']}")
 
-    def _exchange(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Send one request, return its reply (checked). Raises an ``EngineFault``."""
+    def _exchange(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+        """Send one request, return its reply (checked) within ``timeout`` seconds (default: the
+        adapter's). Raises an ``EngineFault``."""
+        timeout = self.timeout if timeout is None else timeout
         process = self._process
         sent = protocol.line(request)
         try:
@@ -221,9 +226,9 @@ class ProcessAdapter:
             self._fault(EngineCrash, f"the engine exited before {request['command']} could be sent{self._exit_code()}",
                         None, request)
         try:
-            text = process.lines.get(timeout=self.timeout)
+            text = process.lines.get(timeout=timeout)
         except queue.Empty:
-            self._fault(EngineTimeout, f"no reply to {request['command']} within {self.timeout:g} s", None, request)
+            self._fault(EngineTimeout, f"no reply to {request['command']} within {timeout:g} s", None, request)
         if text is None:
             self._fault(EngineCrash, f"the engine exited without replying to {request['command']}{self._exit_code()}",
                         None, request)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable
 
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from truco_dsl.conformance.adapter import FEATURES, EngineAdapter, LineCount, NotSupported, Outcome, SetupRefused
@@ -67,7 +68,7 @@ def state_validator() -> Draft202012Validator:
 
 
 def _check(definition: str, message: Any) -> None:
-    problem = next(iter(sorted(_validator(definition).iter_errors(message), key=lambda error: list(error.absolute_path))), None)
+    problem = best_match(_validator(definition).iter_errors(message))
     if problem is not None:
         where = "/".join(str(part) for part in problem.absolute_path) or "(the message)"
         raise MessageError(f"{where}: {problem.message}")
