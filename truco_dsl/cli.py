@@ -7,9 +7,10 @@
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
 
-Exit codes: 0 success; 1 the suite found failing scenarios (coverage: a clause neither encoded nor
-informative, or encoded without a scenario); 2 bad input (a malformed rule file, an
-unknown rule set, a bad option). A user's mistake never ends in a traceback.
+Exit codes: 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
+protocol_error) (coverage: a clause neither encoded nor informative, or encoded without a
+scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
+cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def _conform(options: argparse.Namespace) -> int:
 
 
 def _serve(options: argparse.Namespace) -> int:
+    """``truco serve``: answer protocol requests on stdin until it ends; 2 for a bad --ruleset."""
     from truco_dsl.conformance.plugin import SelectionError
     from truco_dsl.conformance.protocol import serve_reference
 
@@ -59,11 +61,12 @@ def _serve(options: argparse.Namespace) -> int:
 
 
 def _seconds(text: str) -> float:
+    """``--timeout``: a positive, finite number of seconds. Raises ``ArgumentTypeError`` otherwise."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
+    if not 0 < value < float("inf"):  # also refuses nan
         raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
     return value
 
