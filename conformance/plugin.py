@@ -162,13 +162,16 @@ class ConformancePlugin:
     """The plugin object. ``adapter_factory``: makes the adapter for each scenario (default:
     ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place by the
     default adapter; ``folders``: the ``features/<id>/`` folders to run (None: all); ``tags``: a
-    Cucumber tag expression (None: every scenario). Raises ``SelectionError`` for a bad expression.
+    Cucumber tag expression (None: every scenario); ``shard``: ``(index, count)`` to keep only every
+    count-th selected scenario from the index-th (0-based; None: all), for ``--jobs``. Raises
+    ``SelectionError`` for a bad expression.
     After the run, ``results`` holds one ``ScenarioResult`` per scenario run, in order.
     """
 
     def __init__(self, adapter_factory: AdapterFactory | None = None, rulesets: Mapping[str, RuleSet] | None = None,
-                 folders: Iterable[str] | None = None, tags: str | None = None):
+                 folders: Iterable[str] | None = None, tags: str | None = None, shard: tuple[int, int] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
+        self.shard = shard
         self.plays_reference = adapter_factory is None
         self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets))
         self.folders = None if folders is None else set(folders)
@@ -208,6 +211,10 @@ class ConformancePlugin:
         keep, drop = [], []
         for item in items:
             (keep if self._selected(item) else drop).append(item)
+        if self.shard is not None:
+            index, count = self.shard
+            drop += [item for position, item in enumerate(keep) if position % count != index]
+            keep = keep[index::count]
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep

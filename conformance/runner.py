@@ -16,7 +16,9 @@ import io
 import json
 import os
 import shlex
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -46,7 +48,8 @@ class SuiteError(RuntimeError):
 
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
-              rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True) -> list[ScenarioResult]:
+              rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True,
+              shard: tuple[int, int] | None = None) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
@@ -58,6 +61,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     A scenario whose forced deal a rule set played in place of the named one cannot deal is
     ``not_applicable``, never passed; with no override a refused deal is a failure.
     ``junit_xml``: also write pytest's JUnit XML report there. ``quiet``: hide pytest's output.
+    ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
     ``SelectionError`` (bad tag expression, no scenarios for the rule set), ``ValueError``
@@ -73,7 +77,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     if adapter_factory is not None and overrides:
         raise ValueError("rule-set overrides (a variant or mutant played in place of a rule set) only apply to the "
                          "reference engine; they cannot be combined with a custom adapter factory")
-    plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags)
+    plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard)
     arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-c", os.devnull,
                  "--rootdir", str(SUITE_PATH.parent), "-o", "junit_suite_name=truco-conformance"]
     if junit_xml is not None:
@@ -122,11 +126,15 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
 
 
 def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_xml: str | None = None,
-                    json_path: str | None = None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> int:
+                    json_path: str | None = None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+                    jobs: int = 1, shard: tuple[int, int] | None = None) -> int:
     """``truco conform``: run the suite against an engine and print the report.
 
     ``engine``: None for the reference engine in-process, else an ``--engine`` spec
     (``engine_factory``); ``timeout``: the seconds an engine program may take per reply.
+    ``jobs``: run the scenarios in that many ``truco conform`` processes, each with its own engine
+    (every jobs-th scenario each; not with ``junit_xml``), and report them together. ``shard``:
+    ``(index, count)``, what one of those processes runs (an empty share is no error).
     Prints a per-clause table (clause, a short quote of its text, passed, failed, and not applicable
     / not supported when there are any), then the failing scenarios (id, name, first failing step,
     message), then ``N passed, M failed`` on a line of its own, with ``, K not applicable`` appended
@@ -143,10 +151,15 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         for path in (junit_xml, json_path):
             if path is not None:
                 _check_writable(path)
-        factory = None
-        if engine is not None:
-            factory, process = engine_factory(engine, timeout)
-        results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml)
+        if jobs > 1:
+            if junit_xml is not None:
+                raise SelectionError("--junit-xml cannot be combined with --jobs (use --json)")
+            results = _run_jobs(jobs, ruleset, tags, engine, timeout)
+        else:
+            factory = None
+            if engine is not None:
+                factory, process = engine_factory(engine, timeout)
+            results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml, shard=shard)
     except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
         return _bad_input(f"bad rule file:\n{error}")
     except (FileNotFoundError, SelectionError, SuiteError, ValueError) as error:
@@ -160,11 +173,38 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
                                        encoding="utf-8")
         except OSError as error:
             return _bad_input(f"cannot write the JSON report to {json_path}: {error.strerror or error}")
-    if not results:
+    if not results and shard is None:
         print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
         return EXIT_BAD_INPUT
     report(results)
     return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
+
+
+def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | None, timeout: float) -> list[ScenarioResult]:
+    """Run the selection in ``jobs`` child ``truco conform --shard i/jobs`` processes at once and
+    return their results in the order of the selection. Raises ``SelectionError`` with the first
+    child's message when one reports bad input, ``SuiteError`` when one dies."""
+    with tempfile.TemporaryDirectory(prefix="truco-jobs-") as folder:
+        children = []
+        for index in range(jobs):
+            share = Path(folder) / f"{index}.json"
+            command = [sys.executable, "-m", "truco_dsl.cli", "conform", "--timeout", str(timeout),
+                       "--shard", f"{index}/{jobs}", "--json", str(share)]
+            for option, value in (("--ruleset", ruleset), ("--tags", tags), ("--engine", engine)):
+                if value is not None:
+                    command += [option, value]
+            children.append((share, subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+        shares = []
+        for share, child in children:
+            _, errors = child.communicate()
+            if child.returncode == EXIT_BAD_INPUT:
+                raise SelectionError((errors.strip().splitlines() or ["a job reported bad input"])[0].removeprefix("truco conform: "))
+            if child.returncode not in (EXIT_OK, EXIT_FAILED) or not share.exists():
+                tail = "\n".join(errors.strip().splitlines()[-10:])
+                raise SuiteError(f"a job of the run ended with exit code {child.returncode}" + (f":\n{tail}" if tail else ""))
+            records = json.loads(share.read_text(encoding="utf-8"))
+            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])}) for record in records])
+    return [share[position] for position in range(max(map(len, shares), default=0)) for share in shares if position < len(share)]
 
 
 def report(results: list[ScenarioResult], console: Console | None = None) -> None:

@@ -198,3 +198,21 @@ def test_a_timeout_that_is_not_a_positive_number_is_bad_input(capsys):
     with pytest.raises(SystemExit) as exit:
         main(["conform", "--timeout", "-1"])
     assert exit.value.code == 2 and "positive" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------- --jobs
+def test_jobs_run_the_same_scenarios_with_the_same_outcomes_as_one_process(tmp_path, capsys):
+    selection = "@clause:ATB-TRUCO-2 or @clause:ATB-EMPATE-3"
+    assert main(["conform", "--tags", selection, "--json", str(tmp_path / "one.json")]) == 0
+    assert main(["conform", "--tags", selection, "--jobs", "3", "--engine", shlex.join(SERVE),
+                 "--json", str(tmp_path / "three.json")]) == 0
+    one, three = (json.loads((tmp_path / name).read_text()) for name in ("one.json", "three.json"))
+    assert len(one) > 3
+    assert [(record["id"], record["outcome"]) for record in three] == [(record["id"], record["outcome"]) for record in one]
+
+
+def test_jobs_report_bad_input_once_and_refuse_junit(tmp_path, capsys):
+    assert main(["conform", "--jobs", "2", "--engine", "no-such-truco-engine", "--tags", "@id:faults-001"]) == 2
+    assert "cannot start the engine" in capsys.readouterr().err
+    assert main(["conform", "--jobs", "2", "--junit-xml", str(tmp_path / "r.xml")]) == 2
+    assert "--junit-xml cannot be combined with --jobs" in capsys.readouterr().err

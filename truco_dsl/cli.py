@@ -1,7 +1,7 @@
 """The ``truco`` command: validate rule files, run the conformance suite, play a game.
 
     truco validate FILE...                      check rule files; exit 2 if any has a problem
-    truco conform [--ruleset ID|FILE] [--tags EXPR] [--engine SPEC] [--timeout SECONDS] [--junit-xml PATH] [--json PATH]
+    truco conform [--ruleset ID|FILE] [--tags EXPR] [--engine SPEC] [--timeout SECONDS] [--jobs N] [--junit-xml PATH] [--json PATH]
     truco serve [--ruleset ID|FILE]             the reference engine on the JSON-lines protocol (stdin/stdout)
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
@@ -44,7 +44,7 @@ def _conform(options: argparse.Namespace) -> int:
     from truco_dsl.conformance.runner import run_conformance
 
     return run_conformance(ruleset=options.ruleset, tags=options.tags, junit_xml=options.junit_xml, json_path=options.json,
-                           engine=options.engine, timeout=options.timeout)
+                           engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard)
 
 
 def _serve(options: argparse.Namespace) -> int:
@@ -58,6 +58,21 @@ def _serve(options: argparse.Namespace) -> int:
         print(f"truco serve: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number from 1. Raises ``ArgumentTypeError`` otherwise."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"the number of jobs must be a whole number from 1, not {text!r}")
+    return int(text)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    """``--shard I/N`` (0 <= I < N). Raises ``ArgumentTypeError`` otherwise."""
+    index, _, count = text.partition("/")
+    if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
+        raise argparse.ArgumentTypeError(f"a shard is I/N with 0 <= I < N, not {text!r}")
+    return int(index), int(count)
 
 
 def _seconds(text: str) -> float:
@@ -156,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
     conform.add_argument("--timeout", type=_seconds, default=5.0, metavar="SECONDS",
                          help="seconds an engine program may take to answer one request (default: 5)")
+    conform.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                         help="run the scenarios in N processes at once, each with its own engine (not with --junit-xml)")
+    conform.add_argument("--shard", type=_shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
     conform.set_defaults(run=_conform)
 
     serve = commands.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
