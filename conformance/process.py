@@ -110,7 +110,7 @@ class ProcessAdapter:
     ``command``: the program and its arguments (``shlex.split`` of ``--engine``); ``timeout``: the
     seconds a reply may take. ``start()`` launches it and reads its ``hello`` (raises
     ``EngineStartError``); every other call starts it first when it is not running. ``shutdown()``
-    ends it for good. Calls raise ``EngineFault`` subclasses for faults, ``SetupRefused`` for a
+    ends it (a later call would start it again). Calls raise ``EngineFault`` subclasses for faults, ``SetupRefused`` for a
     refused ``new_game`` / ``next_hand``, ``NotSupported`` for a capability the engine did not
     declare, ``EngineError`` for any other error reply.
     """
