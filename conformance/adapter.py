@@ -42,17 +42,41 @@ these fields; an adapter may return more, the steps ignore the rest::
       }
     }
 
-``ReferenceAdapter`` plays the reference interpreter (``truco_dsl.engine``) in-process.
+Optional capabilities
+---------------------
+``features`` names what an adapter can do beyond a single hand dealt by ``new_game``:
+``next_hand`` (deal further hands of the game), ``infractions`` (``infraction:<kind>`` actions),
+``views`` (``state(seat)``), ``count`` (``count(depth)``). A call to a capability the engine lacks
+raises ``NotSupported``, which makes the scenario *unsupported*, never passed. ``readings`` says,
+per clause id, how the engine reads a clause where the regulations are silent or ambiguous:
+``"rule_file"`` for the reading the bundled rule file takes; any other text is the engine's own
+reading, and the scenarios checking that clause are unsupported for it.
+
+Engine faults
+-------------
+An engine behind a protocol can hang, die or answer nonsense. The adapter then raises an
+``EngineFault``: ``EngineTimeout``, ``EngineCrash`` or ``ProtocolViolation``; each gives the
+scenario its own outcome (``timeout``, ``crash``, ``protocol_error``), never failed or passed.
+
+``ReferenceAdapter`` plays the reference interpreter (``truco_dsl.engine``) in-process; the
+subprocess adapter (``process.py``) plays any program that speaks conformance/PROTOCOL.md.
 """
 
 from __future__ import annotations
 
 import copy
+from functools import cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 from truco_dsl.engine import BadDeal, Engine, IllegalAction
-from truco_dsl.rules import RuleSet, RulesetError, load_ruleset
+from truco_dsl.engine.search import count_lines
+from truco_dsl.rules import RuleSet, RulesetError, load_ruleset, load_sources
+
+#: the optional capabilities an engine may declare (module docstring)
+FEATURES = ("next_hand", "infractions", "views", "count")
+#: the reading of an ambiguous clause that the bundled rule files take
+RULE_FILE_READING = "rule_file"
 
 
 @dataclass(frozen=True)
@@ -70,6 +94,50 @@ class Outcome:
     detail: str | None = None
 
 
+@dataclass(frozen=True)
+class LineCount:
+    """What ``count(depth)`` found: ``total`` sequences of legal actions, and ``divide``, the count
+    below each first action as ``(seat, action, count)``."""
+
+    total: int
+    divide: list[tuple[int, str, int]]
+
+
+class NotSupported(Exception):
+    """The engine does not offer what the scenario needs (a capability it did not declare). The
+    message says what; the scenario is reported as unsupported."""
+
+
+class EngineFault(Exception):
+    """The engine broke the run's contract: no reply in time, an exit, a reply that is not the
+    protocol's. ``outcome`` is the scenario's outcome; the message carries the request, the
+    offending line (if any) and the tail of the engine's stderr."""
+
+    outcome = "engine_fault"
+
+
+class EngineTimeout(EngineFault):
+    """No reply within the per-request timeout."""
+
+    outcome = "timeout"
+
+
+class EngineCrash(EngineFault):
+    """The engine's process exited, or closed its stdout, before replying."""
+
+    outcome = "crash"
+
+
+class ProtocolViolation(EngineFault):
+    """A reply line that is not JSON, or breaks its schema, or answers another request."""
+
+    outcome = "protocol_error"
+
+
+#: every fault outcome, in the order reports list them
+FAULT_OUTCOMES = (EngineTimeout.outcome, EngineCrash.outcome, ProtocolViolation.outcome)
+
+
 class SetupRefused(Exception):
     """The engine could not start the game or deal the hand as asked (an impossible forced deal, a
     deal when none is due, a player count or score it rejects). The message says what it replied."""
@@ -85,6 +153,10 @@ class EngineAdapter(Protocol):
 
     #: a short name of the engine, shown in reports ("reference", "my-truco 1.2")
     name: str
+    #: the optional capabilities it has (``FEATURES``)
+    features: frozenset[str]
+    #: clause id -> its reading of that clause (``RULE_FILE_READING`` or its own); absent: the rule file's
+    readings: Mapping[str, str]
 
     def supports(self, ruleset: str, players: int) -> bool:
         """Whether the engine plays rule set ``ruleset`` (an id like ``atb-2004``) with ``players``
@@ -123,8 +195,14 @@ class EngineAdapter(Protocol):
         ``seat`` may see."""
         ...
 
+    def count(self, depth: int | None) -> LineCount:
+        """The sequences of legal actions from the current position (any seat's), ``depth`` long or,
+        for None, to the end of the hand; a sequence that ends the hand sooner counts once. Raises
+        ``NotSupported`` without the ``count`` capability."""
+        ...
+
     def close(self) -> None:
-        """Release the engine (end a subprocess, drop the game)."""
+        """Release the game after a scenario (a subprocess may be kept for the next one)."""
         ...
 
 
@@ -137,10 +215,16 @@ class ReferenceAdapter:
     """
 
     name = "reference"
+    features = frozenset(FEATURES)
 
     def __init__(self, rulesets: Mapping[str, RuleSet] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
         self.engine: Engine | None = None
+
+    @property
+    def readings(self) -> dict[str, str]:
+        """Every clause spec/sources marks ambiguous: read as the rule files read it."""
+        return dict(_rule_file_readings())
 
     def ruleset(self, ruleset: str) -> RuleSet:
         """The RuleSet played for the id ``ruleset``. Raises ``SetupRefused`` when it is unknown or
@@ -184,6 +268,10 @@ class ReferenceAdapter:
     def state(self, seat: int | None = None) -> dict[str, Any]:
         return self._engine().state(seat)
 
+    def count(self, depth: int | None) -> LineCount:
+        total, divide = count_lines(self._engine(), depth)
+        return LineCount(total, divide)
+
     def close(self) -> None:
         self.engine = None
 
@@ -197,3 +285,8 @@ class ReferenceAdapter:
             return self._engine().deal(hands, vira)
         except (BadDeal, IllegalAction) as problem:
             raise SetupRefused(f"the engine refused the deal: {problem}") from None
+
+
+@cache
+def _rule_file_readings() -> dict[str, str]:
+    return {clause_id: RULE_FILE_READING for clause_id, source in load_sources().items() if source.ambiguous}

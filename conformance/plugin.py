@@ -33,7 +33,8 @@ import pytest
 from cucumber_tag_expressions import TagExpressionError
 from cucumber_tag_expressions import parse as parse_tag_expression
 
-from truco_dsl.conformance.adapter import EngineAdapter, ReferenceAdapter
+from truco_dsl.conformance.adapter import (FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, EngineFault, NotSupported,
+                                           ReferenceAdapter)
 from truco_dsl.conformance.steps import DealRefused
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset
 
@@ -47,6 +48,8 @@ PLUGIN_NAME = "truco-conformance"
 PASSED, FAILED, ERROR, UNSUPPORTED, SKIPPED = "passed", "failed", "error", "unsupported", "skipped"
 #: the outcome of a scenario whose forced deal the rule set played in place of the named one cannot deal
 NOT_APPLICABLE = "not_applicable"
+#: outcomes of a scenario the engine broke off: no reply in time, an exit, a reply that is not the protocol's
+TIMEOUT, CRASH, PROTOCOL_ERROR = FAULT_OUTCOMES
 #: how the skip reason of a not-applicable scenario starts (and of an unsupported one)
 NOT_APPLICABLE_PREFIX, UNSUPPORTED_PREFIX = "not applicable", "not supported"
 
@@ -66,7 +69,9 @@ class ScenarioResult:
     its file, relative to the features folder (``atb-2004/faults.feature``); ``scenario``: its name;
     ``ruleset``: the rule set played (the variant's id when a variant stood in for the named one);
     ``outcome``: ``passed``, ``failed`` (a check did not hold), ``error`` (the engine or the
-    scenario broke), ``unsupported`` (the engine does not play it), ``not_applicable`` (a rule set
+    scenario broke), ``timeout`` / ``crash`` / ``protocol_error`` (the engine did not reply in time,
+    exited, or replied outside the protocol; ``message`` has the offending line and the engine's
+    stderr), ``unsupported`` (the engine does not play it), ``not_applicable`` (a rule set
     played in place of the named one — a variant, a mutant — cannot deal the scenario's forced
     deal; ``failing_step`` is that deal step, ``message`` the engine's refusal) or ``skipped``;
     ``duration`` in seconds; ``failing_step``: the first step that failed, as written with its line;
@@ -157,13 +162,16 @@ class ConformancePlugin:
     """The plugin object. ``adapter_factory``: makes the adapter for each scenario (default:
     ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place by the
     default adapter; ``folders``: the ``features/<id>/`` folders to run (None: all); ``tags``: a
-    Cucumber tag expression (None: every scenario). Raises ``SelectionError`` for a bad expression.
+    Cucumber tag expression (None: every scenario); ``shard``: ``(index, count)`` to keep only every
+    count-th selected scenario from the index-th (0-based; None: all), for ``--jobs``. Raises
+    ``SelectionError`` for a bad expression.
     After the run, ``results`` holds one ``ScenarioResult`` per scenario run, in order.
     """
 
     def __init__(self, adapter_factory: AdapterFactory | None = None, rulesets: Mapping[str, RuleSet] | None = None,
-                 folders: Iterable[str] | None = None, tags: str | None = None):
+                 folders: Iterable[str] | None = None, tags: str | None = None, shard: tuple[int, int] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
+        self.shard = shard
         self.plays_reference = adapter_factory is None
         self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets))
         self.folders = None if folders is None else set(folders)
@@ -203,6 +211,10 @@ class ConformancePlugin:
         keep, drop = [], []
         for item in items:
             (keep if self._selected(item) else drop).append(item)
+        if self.shard is not None:
+            index, count = self.shard
+            drop += [item for position, item in enumerate(keep) if position % count != index]
+            keep = keep[index::count]
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
@@ -220,10 +232,16 @@ class ConformancePlugin:
 
     # ------------------------------------------------------------------ the engine
     @pytest.fixture
-    def adapter(self) -> Generator[EngineAdapter, None, None]:
-        """A fresh engine adapter for one scenario, closed after it."""
+    def adapter(self, request: pytest.FixtureRequest) -> Generator[EngineAdapter, None, None]:
+        """A fresh engine adapter for one scenario, closed after it. Skips the scenario as not
+        supported when the engine reads one of its clauses otherwise than the rule file."""
         engine = self.adapter_factory()
         try:
+            readings = getattr(engine, "readings", None) or {}
+            for mark in request.node.iter_markers("clause"):
+                reading = readings.get(mark.args[0], RULE_FILE_READING)
+                if reading != RULE_FILE_READING:
+                    pytest.skip(f"{UNSUPPORTED_PREFIX}: {engine.name} reads {mark.args[0]} otherwise: {reading}")
             yield engine
         finally:
             engine.close()
@@ -245,6 +263,12 @@ class ConformancePlugin:
         kind = None
         if call.excinfo is not None and report.failed and call.excinfo.errisinstance(DealRefused) and self._overridden(item):
             self._not_applicable(item, report, call.excinfo.value)
+        elif call.excinfo is not None and report.failed and call.excinfo.errisinstance(NotSupported):
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), (item.location[1] or 0) + 1, str(call.excinfo.value))
+        elif call.excinfo is not None and report.failed and call.excinfo.errisinstance(EngineFault):
+            kind = call.excinfo.value.outcome
+            report.longrepr = f"{call.excinfo.value.outcome}: {call.excinfo.value}"
         elif call.excinfo is not None and report.failed:
             kind = FAILED if call.excinfo.errisinstance((AssertionError, pytest.fail.Exception)) else ERROR
             failing = self._steps.get(item.nodeid)
@@ -317,7 +341,7 @@ class ConformancePlugin:
                     message = message or reason
                 break
             if report.failed:
-                outcome = ERROR if report.when != "call" else (kind or FAILED)
+                outcome = kind if kind in FAULT_OUTCOMES else ERROR if report.when != "call" else (kind or FAILED)
                 if message is None:
                     message = _report_text(report)
                     failing_step = failing_step or (f"({report.when} of the scenario)" if report.when != "call" else None)
@@ -352,6 +376,8 @@ def _step_text(step: Any) -> str:
 
 
 def _message(exception: BaseException) -> str:
+    if isinstance(exception, (EngineFault, NotSupported)):
+        return str(exception)
     if isinstance(exception, (AssertionError, pytest.fail.Exception)):
         return str(exception.msg if isinstance(exception, pytest.fail.Exception) else exception) or "assertion failed"
     return f"{type(exception).__name__}: {exception}"

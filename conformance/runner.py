@@ -15,7 +15,10 @@ import contextlib
 import io
 import json
 import os
+import shlex
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -24,15 +27,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from truco_dsl.conformance.adapter import EngineAdapter
+from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineFault
 from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
-                                          ScenarioResult, SelectionError, parse_tags, resolve_ruleset)
+                                          ScenarioResult, SelectionError, import_factory, parse_tags, resolve_ruleset)
+from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 QUOTE_LENGTH = 60
 
-__all__ = ["ScenarioResult", "SelectionError", "SuiteError", "run_conformance", "run_suite"]
+__all__ = ["ScenarioResult", "SelectionError", "SuiteError", "engine_factory", "run_conformance", "run_suite"]
+
+#: a scenario with one of these outcomes makes the run fail (exit code 1)
+FAILING = (FAILED, ERROR) + FAULT_OUTCOMES
 
 
 class SuiteError(RuntimeError):
@@ -41,7 +48,8 @@ class SuiteError(RuntimeError):
 
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
-              rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True) -> list[ScenarioResult]:
+              rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True,
+              shard: tuple[int, int] | None = None) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
@@ -53,6 +61,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     A scenario whose forced deal a rule set played in place of the named one cannot deal is
     ``not_applicable``, never passed; with no override a refused deal is a failure.
     ``junit_xml``: also write pytest's JUnit XML report there. ``quiet``: hide pytest's output.
+    ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
     ``SelectionError`` (bad tag expression, no scenarios for the rule set), ``ValueError``
@@ -68,7 +77,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     if adapter_factory is not None and overrides:
         raise ValueError("rule-set overrides (a variant or mutant played in place of a rule set) only apply to the "
                          "reference engine; they cannot be combined with a custom adapter factory")
-    plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags)
+    plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard)
     arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-c", os.devnull,
                  "--rootdir", str(SUITE_PATH.parent), "-o", "junit_suite_name=truco-conformance"]
     if junit_xml is not None:
@@ -87,18 +96,54 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     return plugin.results
 
 
-def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_xml: str | None = None,
-                    json_path: str | None = None) -> int:
-    """``truco conform``: run the suite against the reference engine and print the report.
+def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callable[[], EngineAdapter], ProcessAdapter | None]:
+    """The adapter factory for ``truco conform --engine SPEC``, and the engine process if there is one.
 
+    ``python:module:Class``: ``module.Class()`` (or any callable returning an ``EngineAdapter``)
+    for every scenario, in this process. Anything else: a program and its arguments, split as a
+    shell would (``shlex.split``) but run without one; it is started, says ``hello``, and is shared
+    by the scenarios (restarted after a fault). ``timeout``: seconds a reply may take.
+    Raises ``SelectionError`` for an empty or malformed spec, a module or class that cannot be
+    imported, a program that cannot be started or does not answer ``hello`` as the protocol asks.
+    """
+    if spec.startswith("python:"):
+        return import_factory(spec[len("python:"):]), None
+    try:
+        command = shlex.split(spec)
+    except ValueError as problem:
+        raise SelectionError(f"bad --engine {spec!r}: {problem}") from None
+    if not command:
+        raise SelectionError("--engine is empty: give a command ('my-engine --flag') or python:module:Class")
+    engine = ProcessAdapter(command, timeout=timeout)
+    try:
+        engine.start()
+    except EngineStartError as problem:
+        raise SelectionError(str(problem)) from None
+    except EngineFault as fault:
+        raise SelectionError(f"the engine {spec!r} did not answer hello as conformance/PROTOCOL.md asks ({fault.outcome}): "
+                             + str(fault).replace("\n", " | ")) from None
+    return (lambda: engine), engine
+
+
+def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_xml: str | None = None,
+                    json_path: str | None = None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+                    jobs: int = 1, shard: tuple[int, int] | None = None) -> int:
+    """``truco conform``: run the suite against an engine and print the report.
+
+    ``engine``: None for the reference engine in-process, else an ``--engine`` spec
+    (``engine_factory``); ``timeout``: the seconds an engine program may take per reply.
+    ``jobs``: run the scenarios in that many ``truco conform`` processes, each with its own engine
+    (every jobs-th scenario each; not with ``junit_xml``), and report them together. ``shard``:
+    ``(index, count)``, what one of those processes runs (an empty share is no error).
     Prints a per-clause table (clause, a short quote of its text, passed, failed, and not applicable
     / not supported when there are any), then the failing scenarios (id, name, first failing step,
     message), then ``N passed, M failed`` on a line of its own, with ``, K not applicable`` appended
     when K > 0 (a variant played in place of the rule set cannot deal K scenarios). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
-    Returns 0 if every scenario the engine supports passed, 1 if any failed, 2 for bad input
-    (unknown rule set, malformed rule file, bad tag expression, unwritable report path), after a
-    one-line message on stderr.
+    Returns 0 if every scenario the engine supports passed, 1 if any failed, broke, or met an engine
+    fault (timeout, crash, protocol_error), 2 for bad input (unknown rule set, malformed rule file,
+    bad tag expression, unwritable report path, bad --engine), after a one-line message on stderr.
     """
+    process = None
     try:
         parse_tags(tags)
         if ruleset is not None:
@@ -106,22 +151,60 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         for path in (junit_xml, json_path):
             if path is not None:
                 _check_writable(path)
-        results = run_suite(ruleset=ruleset, tags=tags, junit_xml=junit_xml)
+        if jobs > 1:
+            if junit_xml is not None:
+                raise SelectionError("--junit-xml cannot be combined with --jobs (use --json)")
+            results = _run_jobs(jobs, ruleset, tags, engine, timeout)
+        else:
+            factory = None
+            if engine is not None:
+                factory, process = engine_factory(engine, timeout)
+            results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml, shard=shard)
     except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
         return _bad_input(f"bad rule file:\n{error}")
     except (FileNotFoundError, SelectionError, SuiteError, ValueError) as error:
         return _bad_input(str(error).splitlines()[0] if str(error) else type(error).__name__)
+    finally:
+        if process is not None:
+            process.shutdown()
     if json_path is not None:
         try:
             Path(json_path).write_text(json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n",
                                        encoding="utf-8")
         except OSError as error:
             return _bad_input(f"cannot write the JSON report to {json_path}: {error.strerror or error}")
-    if not results:
+    if not results and shard is None:
         print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
         return EXIT_BAD_INPUT
     report(results)
-    return EXIT_FAILED if any(result.outcome in (FAILED, ERROR) for result in results) else EXIT_OK
+    return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
+
+
+def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | None, timeout: float) -> list[ScenarioResult]:
+    """Run the selection in ``jobs`` child ``truco conform --shard i/jobs`` processes at once and
+    return their results in the order of the selection. Raises ``SelectionError`` with the first
+    child's message when one reports bad input, ``SuiteError`` when one dies."""
+    with tempfile.TemporaryDirectory(prefix="truco-jobs-") as folder:
+        children = []
+        for index in range(jobs):
+            share = Path(folder) / f"{index}.json"
+            command = [sys.executable, "-m", "truco_dsl.cli", "conform", "--timeout", str(timeout),
+                       "--shard", f"{index}/{jobs}", "--json", str(share)]
+            for option, value in (("--ruleset", ruleset), ("--tags", tags), ("--engine", engine)):
+                if value is not None:
+                    command += [option, value]
+            children.append((share, subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+        shares = []
+        for share, child in children:
+            _, errors = child.communicate()
+            if child.returncode == EXIT_BAD_INPUT:
+                raise SelectionError((errors.strip().splitlines() or ["a job reported bad input"])[0].removeprefix("truco conform: "))
+            if child.returncode not in (EXIT_OK, EXIT_FAILED) or not share.exists():
+                tail = "\n".join(errors.strip().splitlines()[-10:])
+                raise SuiteError(f"a job of the run ended with exit code {child.returncode}" + (f":\n{tail}" if tail else ""))
+            records = json.loads(share.read_text(encoding="utf-8"))
+            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])}) for record in records])
+    return [share[position] for position in range(max(map(len, shares), default=0)) for share in shares if position < len(share)]
 
 
 def report(results: list[ScenarioResult], console: Console | None = None) -> None:
@@ -131,12 +214,15 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     counts: dict[str, dict[str, int]] = {}
     for result in results:
         for clause in result.clauses:
-            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_APPLICABLE: 0, UNSUPPORTED: 0})
-            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED, NOT_APPLICABLE: NOT_APPLICABLE}.get(result.outcome, UNSUPPORTED)
+            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_APPLICABLE: 0, UNSUPPORTED: 0,
+                                               **{fault: 0 for fault in FAULT_OUTCOMES}})
+            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED, NOT_APPLICABLE: NOT_APPLICABLE,
+                      **{fault: fault for fault in FAULT_OUTCOMES}}.get(result.outcome, UNSUPPORTED)
             tally[column] += 1
     order = {clause_id: position for position, clause_id in enumerate(sources)}
     not_applicable = sum(1 for result in results if result.outcome == NOT_APPLICABLE)
     unsupported = any(tally[UNSUPPORTED] for tally in counts.values())
+    faults = [fault for fault in FAULT_OUTCOMES if any(result.outcome == fault for result in results)]
     table = Table(title="Conformance by clause", title_justify="left")
     table.add_column("clause", no_wrap=True)
     table.add_column("text")
@@ -146,6 +232,8 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
         table.add_column("not applicable", justify="right")
     if unsupported:
         table.add_column("not supported", justify="right")
+    for fault in faults:
+        table.add_column(fault.replace("_", " "), justify="right")
     for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
         tally = counts[clause]
         source = sources.get(clause)
@@ -155,14 +243,17 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
             row.append(str(tally[NOT_APPLICABLE]))
         if unsupported:
             row.append(str(tally[UNSUPPORTED]))
+        row += [Text(str(tally[fault]), style="bold red" if tally[fault] else "") for fault in faults]
         table.add_row(*row)
     if counts:
         console.print(table)
     failing = [result for result in results if result.outcome in (FAILED, ERROR)]
-    if failing:
-        console.print(Text(f"\nFailing scenarios ({len(failing)}):", style="bold"))
-        for result in failing:
-            name = f"{result.id or '(no id)'}  {result.scenario}  [{result.feature}]" + (" (error)" if result.outcome == ERROR else "")
+    broken_off = [result for result in results if result.outcome in FAULT_OUTCOMES]
+    if failing or broken_off:
+        console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
+        for result in failing + broken_off:
+            label = f" ({result.outcome.replace('_', ' ')})" if result.outcome != FAILED else ""
+            name = f"{result.id or '(no id)'}  {result.scenario}  [{result.feature}]{label}"
             console.print(Text(f"✗ {name}", style="red"), soft_wrap=True)
             if result.failing_step:
                 console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
@@ -172,7 +263,12 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     if skipped:
         console.print(Text(f"{skipped} scenario{'s' if skipped != 1 else ''} not supported by the engine"))
     passed = sum(1 for result in results if result.outcome == PASSED)
-    console.print(Text(f"{passed} passed, {len(failing)} failed" + (f", {not_applicable} not applicable" if not_applicable else "")))
+    summary = f"{passed} passed, {len(failing)} failed" + (f", {not_applicable} not applicable" if not_applicable else "")
+    for fault in faults:
+        summary += f", {sum(1 for result in results if result.outcome == fault)} {fault}"
+    if skipped:
+        summary += f", {skipped} unsupported"
+    console.print(Text(summary))
 
 
 def _quote(text: str) -> str:

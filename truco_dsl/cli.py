@@ -1,14 +1,16 @@
 """The ``truco`` command: validate rule files, run the conformance suite, play a game.
 
     truco validate FILE...                      check rule files; exit 2 if any has a problem
-    truco conform [--ruleset ID|FILE] [--tags EXPR] [--junit-xml PATH] [--json PATH]
+    truco conform [--ruleset ID|FILE] [--tags EXPR] [--engine SPEC] [--timeout SECONDS] [--jobs N] [--junit-xml PATH] [--json PATH]
+    truco serve [--ruleset ID|FILE]             the reference engine on the JSON-lines protocol (stdin/stdout)
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
 
-Exit codes: 0 success; 1 the suite found failing scenarios (coverage: a clause neither encoded nor
-informative, or encoded without a scenario); 2 bad input (a malformed rule file, an
-unknown rule set, a bad option). A user's mistake never ends in a traceback.
+Exit codes: 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
+protocol_error) (coverage: a clause neither encoded nor informative, or encoded without a
+scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
+cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 """
 
 from __future__ import annotations
@@ -41,7 +43,47 @@ def _validate(options: argparse.Namespace) -> int:
 def _conform(options: argparse.Namespace) -> int:
     from truco_dsl.conformance.runner import run_conformance
 
-    return run_conformance(ruleset=options.ruleset, tags=options.tags, junit_xml=options.junit_xml, json_path=options.json)
+    return run_conformance(ruleset=options.ruleset, tags=options.tags, junit_xml=options.junit_xml, json_path=options.json,
+                           engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard)
+
+
+def _serve(options: argparse.Namespace) -> int:
+    """``truco serve``: answer protocol requests on stdin until it ends; 2 for a bad --ruleset."""
+    from truco_dsl.conformance.plugin import SelectionError
+    from truco_dsl.conformance.protocol import serve_reference
+
+    try:
+        serve_reference(options.ruleset, sys.stdin, sys.stdout)
+    except SelectionError as error:
+        print(f"truco serve: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number from 1. Raises ``ArgumentTypeError`` otherwise."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"the number of jobs must be a whole number from 1, not {text!r}")
+    return int(text)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    """``--shard I/N`` (0 <= I < N). Raises ``ArgumentTypeError`` otherwise."""
+    index, _, count = text.partition("/")
+    if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
+        raise argparse.ArgumentTypeError(f"a shard is I/N with 0 <= I < N, not {text!r}")
+    return int(index), int(count)
+
+
+def _seconds(text: str) -> float:
+    """``--timeout``: a positive, finite number of seconds. Raises ``ArgumentTypeError`` otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):  # also refuses nan
+        raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
+    return value
 
 
 def _play(options: argparse.Namespace) -> int:
@@ -118,13 +160,26 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("files", nargs="+", metavar="FILE", help="rule files (.yaml), or ids of bundled rule sets")
     validate.set_defaults(run=_validate)
 
-    conform = commands.add_parser("conform", help="run the conformance suite against the reference engine")
+    conform = commands.add_parser("conform", help="run the conformance suite against an engine (default: the reference engine)")
     conform.add_argument("--ruleset", default=None, metavar="ID|FILE",
                          help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant")
     conform.add_argument("--tags", default=None, metavar="EXPR", help='Cucumber tag expression, e.g. "@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2"')
     conform.add_argument("--junit-xml", default=None, metavar="PATH", help="also write a JUnit XML report")
     conform.add_argument("--json", default=None, metavar="PATH", help="also write one JSON record per scenario")
+    conform.add_argument("--engine", default=None, metavar="SPEC",
+                         help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
+                              "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
+    conform.add_argument("--timeout", type=_seconds, default=5.0, metavar="SECONDS",
+                         help="seconds an engine program may take to answer one request (default: 5)")
+    conform.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                         help="run the scenarios in N processes at once, each with its own engine (not with --junit-xml)")
+    conform.add_argument("--shard", type=_shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
     conform.set_defaults(run=_conform)
+
+    serve = commands.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
+    serve.add_argument("--ruleset", default=None, metavar="ID|FILE",
+                       help="offer only this rule set (a variant is played where its parent's scenarios name the parent)")
+    serve.set_defaults(run=_serve)
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
     play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")

@@ -1,4 +1,6 @@
-"""Does a team's hand win whatever the opponents hold and however they play? (``guaranteed_win``)
+"""Searches of a hand's lines of play on forks of the engine: ``guaranteed_win`` and ``count_lines``.
+
+Does a team's hand win whatever the opponents hold and however they play? (``guaranteed_win``)
 
 A query the clause language offers (the builtin ``guaranteed_win(team)``); the rule files that use
 it (atb-2004's ATB-MAO-DE-ONZE-6.proof, fpt-1983's FPT-MAO-DE-ONZE-6.proof) say who may ask it,
@@ -91,6 +93,44 @@ class _Search:
             remaining = [other for other in unseen if other != drawn]
         branch.act(seat, f"play:{card}")
         return self.team_wins(branch, remaining)
+
+
+def count_lines(engine: Engine, depth: int | None = None) -> tuple[int, list[tuple[int, str, int]]]:
+    """How many sequences of legal actions lead on from the current position (like chess perft).
+
+    ``engine``: the game (not changed); ``depth``: the number of actions in a sequence, or None for
+    every sequence to the end of the hand. An action is a ``(seat, action)`` pair from
+    ``engine.legal_actions(seat)`` of any seat (a raise may be answered, or cards shown, out of
+    turn); a sequence stops early where the hand ends or no seat has an action. Returns ``(total,
+    divide)``: ``total`` the number of sequences, ``divide`` the count below each first action as
+    ``(seat, action, count)`` in seat order then action order (empty when the position is a leaf:
+    ``total`` is then 1). Raises ``ValueError`` for a negative depth.
+    """
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth must be 0 or more, got {depth}")
+    divide = [(seat, action, _lines(_after(engine, seat, action), None if depth is None else depth - 1))
+              for seat, action in _first_actions(engine, depth)]
+    return (sum(count for _, _, count in divide) if divide else 1), divide
+
+
+def _first_actions(engine: Engine, depth: int | None) -> list[tuple[int, str]]:
+    if depth == 0 or engine.hand is None or engine.hand.over:
+        return []
+    return [(seat, action) for seat in range(engine.players) for action in engine.legal_actions(seat)]
+
+
+def _after(engine: Engine, seat: int, action: str) -> Engine:
+    branch = engine.fork()
+    branch.act(seat, action)
+    return branch
+
+
+def _lines(engine: Engine, depth: int | None) -> int:
+    actions = _first_actions(engine, depth)
+    if not actions:
+        return 1
+    remaining = None if depth is None else depth - 1
+    return sum(_lines(_after(engine, seat, action), remaining) for seat, action in actions)
 
 
 def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:

@@ -1,0 +1,272 @@
+"""The subprocess adapter: an engine in another program, speaking conformance/PROTOCOL.md.
+
+``ProcessAdapter(command)`` starts the program (an argument list, run without a shell), says
+``hello``, and then turns every ``EngineAdapter`` call into one request line on the program's stdin
+and reads one reply line from its stdout (message shapes: ``protocol.py``). One request is in flight
+at a time; every reply must echo its request's ``seq`` and match its schema.
+
+Faults never hang or stop the run. A reply that does not come within ``timeout`` seconds raises
+``EngineTimeout``; an engine that exits (or closes stdout) raises ``EngineCrash``; a line that is not
+JSON, breaks the reply's schema or echoes another ``seq`` raises ``ProtocolViolation``. Each carries
+the request, the offending line and the tail of the engine's stderr. After a fault the process is
+killed, and the next scenario starts a fresh one (with a new ``hello``; a program gets at least
+``STARTUP_TIMEOUT`` seconds to start and answer it). Between scenarios a healthy
+process is kept: ``new_game`` starts each scenario afresh.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+from typing import Any
+
+from truco_dsl.conformance import protocol
+from truco_dsl.conformance.adapter import (EngineCrash, EngineFault, EngineTimeout, LineCount, NotSupported, Outcome,
+                                           ProtocolViolation, SetupRefused)
+
+DEFAULT_TIMEOUT = 5.0
+#: the least time a program gets to start and answer ``hello`` (loading an engine may take longer than a reply)
+STARTUP_TIMEOUT = 10.0
+#: lines of the engine's stderr kept, and shown with a fault
+STDERR_TAIL = 15
+#: the longest offending line shown with a fault (characters)
+SHOWN_LINE = 500
+
+
+class EngineError(RuntimeError):
+    """The engine answered a valid request with an error other than a refused setup (``no_game``,
+    ``engine_error``, …): the scenario is an error, as an exception of an in-process engine is."""
+
+
+class EngineStartError(RuntimeError):
+    """The program cannot be started, or does not answer ``hello`` as the protocol asks. The message
+    says which, with its reply and stderr; ``truco conform`` reports it as bad input."""
+
+
+class _Process:
+    """One running engine program with reader threads for its stdout (lines, in a queue) and stderr
+    (the last ``STDERR_TAIL`` lines)."""
+
+    def __init__(self, command: list[str]):
+        self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      text=True, encoding="utf-8", errors="replace", bufsize=1,
+                                      start_new_session=True)  # its own process group: ended with its children
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
+        self.readers = [threading.Thread(target=self._read_stdout, daemon=True),
+                        threading.Thread(target=self._read_stderr, daemon=True)]
+        for reader in self.readers:
+            reader.start()
+
+    def _read_stdout(self) -> None:
+        for text in self.popen.stdout:
+            self.lines.put(text)
+        self.lines.put(None)  # end of output
+
+    def _read_stderr(self) -> None:
+        for text in self.popen.stderr:
+            self.stderr.append(text.rstrip("\n"))
+
+    def stderr_tail(self) -> str:
+        return "\n".join(self.stderr)
+
+    def kill(self, grace: float = 0.0) -> None:
+        """End the program: close its stdin, give it ``grace`` seconds to exit, then kill its
+        process group (the program and whatever it started)."""
+        try:
+            self.popen.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.popen.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
+        if self.popen.poll() is None:
+            try:
+                os.killpg(self.popen.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                self.popen.kill()
+        try:
+            self.popen.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - a process the kernel will not reap
+            pass
+        for reader in self.readers:  # let them drain what the process wrote before it ended
+            reader.join(timeout=1)
+        for stream in (self.popen.stdout, self.popen.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+class ProcessAdapter:
+    """An ``EngineAdapter`` for a program that speaks the protocol.
+
+    ``command``: the program and its arguments (``shlex.split`` of ``--engine``); ``timeout``: the
+    seconds a reply may take. ``start()`` launches it and reads its ``hello`` (raises
+    ``EngineStartError``); every other call starts it first when it is not running. ``shutdown()``
+    ends it (a later call would start it again). Calls raise ``EngineFault`` subclasses for faults, ``SetupRefused`` for a
+    refused ``new_game`` / ``next_hand``, ``NotSupported`` for a capability the engine did not
+    declare, ``EngineError`` for any other error reply.
+    """
+
+    def __init__(self, command: list[str], timeout: float = DEFAULT_TIMEOUT):
+        self.command = list(command)
+        self.timeout = timeout
+        self.name = " ".join(self.command)
+        self.hello: dict[str, Any] | None = None
+        self._process: _Process | None = None
+        self._seq = 0
+
+    # ------------------------------------------------------------------ the process
+    def start(self) -> dict[str, Any]:
+        """Launch the program (if it is not running) and return its ``hello`` reply.
+
+        Raises ``EngineStartError`` when it cannot be run, and ``EngineFault`` when ``hello`` times
+        out, the program dies, or the reply breaks the protocol (another protocol version included).
+        """
+        if self._process is not None and self.hello is not None:
+            return self.hello
+        try:
+            self._process = _Process(self.command)
+        except OSError as problem:
+            raise EngineStartError(f"cannot start the engine {self.name!r}: {problem.strerror or problem}") from None
+        self._seq = 0
+        reply = self._exchange(protocol.hello_request(self._next_seq()), max(self.timeout, STARTUP_TIMEOUT))
+        if not reply["ok"]:
+            self._fault(ProtocolViolation, f"the engine refused hello: {reply['error']}: {reply['message']}", json.dumps(reply))
+        if reply["protocol"] != protocol.PROTOCOL_VERSION:
+            self._fault(ProtocolViolation, f"the engine speaks protocol version {reply['protocol']}, this harness "
+                        f"{protocol.PROTOCOL_VERSION}", json.dumps(reply))
+        self.hello = reply
+        self.name = f"{reply['name']} {reply['version']}".strip()
+        return reply
+
+    def shutdown(self) -> None:
+        """End the program (close its stdin, then kill it)."""
+        if self._process is not None:
+            self._process.kill(grace=1.0)
+        self._process, self.hello = None, None
+
+    # ------------------------------------------------------------------ EngineAdapter
+    @property
+    def features(self) -> frozenset[str]:
+        return frozenset(self.start()["features"])
+
+    @property
+    def readings(self) -> dict[str, str]:
+        return dict(self.start()["readings"])
+
+    def supports(self, ruleset: str, players: int) -> bool:
+        return any(offer["id"] == ruleset and players in offer["players"] for offer in self.start()["rulesets"])
+
+    def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int], hands: list[list[str]] | None,
+                 vira: str | None, seed: int | None, games_won: list[int] | None = None) -> list[dict[str, Any]]:
+        self.start()
+        return protocol.events_of(self._call(protocol.new_game_request(
+            self._next_seq(), ruleset, players, dealer, scores, hands, vira, seed, games_won)))
+
+    def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+        self._require("next_hand", "a next hand of the same game")
+        return protocol.events_of(self._call(protocol.next_hand_request(self._next_seq(), hands, vira)))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return self._call(protocol.legal_actions_request(self._next_seq(), seat))["actions"]
+
+    def act(self, seat: int, action: str) -> Outcome:
+        if action.startswith("infraction:"):
+            self._require("infractions", f"a referee's report ({action})")
+        return protocol.outcome_of(self._call(protocol.act_request(self._next_seq(), seat, action)))
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is not None:
+            self._require("views", f"the view of seat {seat}")
+        return self._call(protocol.state_request(self._next_seq(), seat))["state"]
+
+    def count(self, depth: int | None) -> LineCount:
+        self._require("count", "counting lines of play")
+        return protocol.count_of(self._call(protocol.count_request(self._next_seq(), depth)))
+
+    def close(self) -> None:
+        """After a scenario: keep a healthy process for the next one (a fault has already ended it)."""
+
+    # ------------------------------------------------------------------ requests and replies
+    def _require(self, feature: str, what: str) -> None:
+        if feature not in self.features:
+            raise NotSupported(f"not supported: {self.name} does not declare the {feature!r} capability ({what})")
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def _call(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.start()
+        reply = self._exchange(request)
+        if reply["ok"]:
+            return reply
+        if reply["error"] == protocol.SETUP_REFUSED and request["command"] in ("new_game", "next_hand"):
+            raise SetupRefused(reply["message"])
+        raise EngineError(f"{self.name} answered {request['command']} with the error {reply['error']}: {reply['message']}")
+
+    def _exchange(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+        """Send one request, return its reply (checked) within ``timeout`` seconds (default: the
+        adapter's). Raises an ``EngineFault``."""
+        timeout = self.timeout if timeout is None else timeout
+        process = self._process
+        sent = protocol.line(request)
+        try:
+            process.popen.stdin.write(sent)
+            process.popen.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self._fault(EngineCrash, f"the engine exited before {request['command']} could be sent{self._exit_code()}",
+                        None, request)
+        try:
+            text = process.lines.get(timeout=timeout)
+        except queue.Empty:
+            self._fault(EngineTimeout, f"no reply to {request['command']} within {timeout:g} s", None, request)
+        if text is None:
+            self._fault(EngineCrash, f"the engine exited without replying to {request['command']}{self._exit_code()}",
+                        None, request)
+        try:
+            reply = protocol.parse_line(text)
+        except protocol.MessageError as problem:
+            self._fault(ProtocolViolation, f"the reply to {request['command']} is {problem}", text, request)
+        try:
+            protocol.check_reply(request["command"], reply)
+        except protocol.MessageError as problem:
+            self._fault(ProtocolViolation, f"the reply to {request['command']} breaks the protocol's schema at {problem}",
+                        text, request)
+        if reply["seq"] != request["seq"]:
+            self._fault(ProtocolViolation, f"the reply to {request['command']} (seq {request['seq']}) echoes seq "
+                        f"{reply['seq']}", text, request)
+        return reply
+
+    def _exit_code(self) -> str:
+        process = self._process
+        try:
+            code = process.popen.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return ""
+        return f" (exit code {code})"
+
+    def _fault(self, kind: type[EngineFault], what: str, offending: str | None, request: dict[str, Any] | None = None) -> None:
+        """End the process and raise ``kind`` with what happened, the request, the offending line
+        and the tail of stderr."""
+        process = self._process
+        if process is not None:
+            process.kill()
+        stderr = process.stderr_tail() if process is not None else ""
+        self._process, self.hello = None, None
+        parts = [what]
+        if request is not None:
+            parts.append(f"request: {protocol.line(request).rstrip()}")
+        if offending is not None:
+            shown = offending.rstrip("\n")
+            parts.append(f"offending line: {shown[:SHOWN_LINE]}{'…' if len(shown) > SHOWN_LINE else ''}")
+        parts.append(f"engine stderr (last lines):\n{stderr}" if stderr else "engine stderr: (empty)")
+        raise kind("\n".join(parts))

@@ -1,0 +1,272 @@
+"""The engine protocol's messages (conformance/PROTOCOL.md): their shapes, their schema checks, and
+the engine side that answers them with an ``EngineAdapter``.
+
+This is the one place for the message shapes. The two codecs of ``EngineAdapter`` meet here:
+
+- ``ProtocolServer`` reads a request line, calls an ``EngineAdapter`` (``truco serve`` wraps the
+  reference engine's ``ReferenceAdapter``) and writes the reply line;
+- the subprocess adapter (``process.py``) turns each adapter call into a request built here and
+  each reply into the adapter's return value with the readers here.
+
+Messages are JSON objects, one per line, UTF-8. Every request has ``seq`` (1, 2, …) and
+``command``; every reply echoes ``seq`` and has ``ok``. Unknown fields are ignored; an unknown
+command is answered with the error ``unknown_command``. The schemas are
+``conformance/schema/protocol.schema.json`` (``$defs.<command>_request`` / ``_reply``) and
+``state.schema.json`` (the canonical state), checked with jsonschema, Draft 2020-12.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import IO, Any, Iterable
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from truco_dsl.conformance.adapter import FEATURES, EngineAdapter, LineCount, NotSupported, Outcome, SetupRefused
+
+PROTOCOL_VERSION = 1
+COMMANDS = ("hello", "new_game", "next_hand", "legal_actions", "act", "state", "count")
+#: the capability a command needs (a command not listed needs none)
+COMMAND_FEATURE = {"next_hand": "next_hand", "count": "count"}
+SCHEMA_DIR = Path(__file__).with_name("schema")
+PROTOCOL_SCHEMA = SCHEMA_DIR / "protocol.schema.json"
+STATE_SCHEMA = SCHEMA_DIR / "state.schema.json"
+
+# error codes of an error reply (``ok: false``)
+UNKNOWN_COMMAND, BAD_REQUEST, SETUP_REFUSED, NO_GAME, ENGINE_ERROR = (
+    "unknown_command", "bad_request", "setup_refused", "no_game", "engine_error")
+
+
+class MessageError(ValueError):
+    """A message that is not JSON, not an object, or breaks its schema. The message says where."""
+
+
+# ------------------------------------------------------------------------------------ schemas
+@cache
+def _schemas() -> tuple[dict[str, Any], Registry]:
+    protocol = json.loads(PROTOCOL_SCHEMA.read_text(encoding="utf-8"))
+    state = json.loads(STATE_SCHEMA.read_text(encoding="utf-8"))
+    registry = Registry().with_resources((schema["$id"], Resource.from_contents(schema)) for schema in (protocol, state))
+    return protocol, registry
+
+
+@cache
+def _validator(definition: str) -> Draft202012Validator:
+    protocol, registry = _schemas()
+    return Draft202012Validator({"$ref": f"{protocol['$id']}#/$defs/{definition}"}, registry=registry)
+
+
+def state_validator() -> Draft202012Validator:
+    """The validator of the canonical state (state.schema.json)."""
+    _, registry = _schemas()
+    return Draft202012Validator({"$ref": json.loads(STATE_SCHEMA.read_text(encoding="utf-8"))["$id"]}, registry=registry)
+
+
+def _check(definition: str, message: Any) -> None:
+    problem = best_match(_validator(definition).iter_errors(message))
+    if problem is not None:
+        where = "/".join(str(part) for part in problem.absolute_path) or "(the message)"
+        raise MessageError(f"{where}: {problem.message}")
+
+
+def parse_line(line: str) -> dict[str, Any]:
+    """A protocol line as a JSON object. Raises ``MessageError`` when it is not one."""
+    try:
+        message = json.loads(line)
+    except json.JSONDecodeError as problem:
+        raise MessageError(f"not JSON ({problem.msg} at column {problem.colno})") from None
+    if not isinstance(message, dict):
+        raise MessageError(f"not a JSON object but {type(message).__name__}")
+    return message
+
+
+def check_request(message: dict[str, Any]) -> None:
+    """Check a request against ``$defs.<command>_request``. Raises ``MessageError``."""
+    _check("request", message)
+    if message["command"] in COMMANDS:
+        _check(f"{message['command']}_request", message)
+
+
+def check_reply(command: str, message: dict[str, Any]) -> None:
+    """Check the reply to ``command`` against ``$defs.<command>_reply``. Raises ``MessageError``."""
+    _check(f"{command}_reply" if command in COMMANDS else "unknown_reply", message)
+
+
+def line(message: dict[str, Any]) -> str:
+    """A message as one protocol line (no newline inside, UTF-8 text, newline at the end)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# ------------------------------------------------------------------------------------ requests
+def _deal(hands: list[list[str]] | None, vira: str | None) -> dict[str, Any] | None:
+    return None if hands is None else {"hands": [list(cards) for cards in hands], "vira": vira}
+
+
+def hello_request(seq: int) -> dict[str, Any]:
+    """``hello``: the harness's protocol version; the engine says who it is and what it plays."""
+    return {"seq": seq, "command": "hello", "protocol": PROTOCOL_VERSION}
+
+
+def new_game_request(seq: int, ruleset: str, players: int, dealer: int, scores: list[int], hands: list[list[str]] | None,
+                     vira: str | None, seed: int | None, games_won: list[int] | None) -> dict[str, Any]:
+    """``new_game``: the arguments of ``EngineAdapter.new_game`` (``deal`` null: shuffle from ``seed``)."""
+    return {"seq": seq, "command": "new_game", "ruleset": ruleset, "players": players, "dealer": dealer,
+            "scores": list(scores), "games_won": list(games_won or [0, 0]), "deal": _deal(hands, vira), "seed": seed}
+
+
+def next_hand_request(seq: int, hands: list[list[str]] | None, vira: str | None) -> dict[str, Any]:
+    """``next_hand``: the next hand of the game, forced (``deal``) or shuffled (``deal`` null)."""
+    return {"seq": seq, "command": "next_hand", "deal": _deal(hands, vira)}
+
+
+def legal_actions_request(seq: int, seat: int) -> dict[str, Any]:
+    """``legal_actions``: the canonical actions ``seat`` may take now."""
+    return {"seq": seq, "command": "legal_actions", "seat": seat}
+
+
+def act_request(seq: int, seat: int, action: str) -> dict[str, Any]:
+    """``act``: take ``action`` for ``seat``."""
+    return {"seq": seq, "command": "act", "seat": seat, "action": action}
+
+
+def state_request(seq: int, seat: int | None) -> dict[str, Any]:
+    """``state``: the referee's view (``seat`` null) or what ``seat`` may see."""
+    return {"seq": seq, "command": "state", "seat": seat}
+
+
+def count_request(seq: int, depth: int | None) -> dict[str, Any]:
+    """``count``: the legal action sequences from here, ``depth`` long or (null) to the hand's end."""
+    return {"seq": seq, "command": "count", "depth": depth}
+
+
+# ------------------------------------------------------------------------------------ replies
+def error_reply(seq: int | None, error: str, message: str) -> dict[str, Any]:
+    """An error reply: ``error`` one of the codes above, ``message`` the engine's words."""
+    return {"seq": seq, "ok": False, "error": error, "message": message}
+
+
+def events_of(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of a ``new_game`` / ``next_hand`` reply."""
+    return reply["events"]
+
+
+def outcome_of(reply: dict[str, Any]) -> Outcome:
+    """The ``Outcome`` of an ``act`` reply."""
+    if reply["accepted"]:
+        return Outcome(accepted=True, events=reply["events"])
+    return Outcome(accepted=False, events=[], reason=reply["reason"], detail=reply.get("detail"))
+
+
+def count_of(reply: dict[str, Any]) -> LineCount:
+    """The ``LineCount`` of a ``count`` reply."""
+    return LineCount(reply["total"], [(entry["seat"], entry["action"], entry["count"]) for entry in reply["divide"]])
+
+
+# ------------------------------------------------------------------------------------ engine side
+def engine_version() -> str:
+    """The installed truco-dsl's version ("unknown" when it is not installed)."""
+    try:
+        return version("truco-dsl")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+class ProtocolServer:
+    """Answers protocol requests with an ``EngineAdapter``: the engine side of the protocol.
+
+    ``adapter``: plays the games; ``rulesets``: ``(id, player counts)`` the engine offers in
+    ``hello``; ``name`` / ``version``: the engine's, in ``hello``. The adapter's ``features`` and
+    ``readings`` are declared in ``hello`` as they are.
+    """
+
+    def __init__(self, adapter: EngineAdapter, rulesets: Iterable[tuple[str, Iterable[int]]], name: str, version: str):
+        self.adapter = adapter
+        self.rulesets = [{"id": ruleset, "players": sorted(players)} for ruleset, players in rulesets]
+        self.name, self.version = name, version
+
+    def run(self, requests: IO[str], replies: IO[str]) -> None:
+        """Answer every line of ``requests`` on ``replies`` (flushed after each) until end of input."""
+        for text in requests:
+            if not text.strip():
+                continue
+            replies.write(line(self.answer(text)))
+            replies.flush()
+
+    def answer(self, text: str) -> dict[str, Any]:
+        """The reply to one request line. Never raises: every problem is an error reply."""
+        try:
+            request = parse_line(text)
+        except MessageError as problem:
+            return error_reply(None, BAD_REQUEST, f"the request is {problem}")
+        seq = request.get("seq") if isinstance(request.get("seq"), int) and request.get("seq") >= 1 else None
+        command = request.get("command")
+        if seq is not None and isinstance(command, str) and command not in COMMANDS:
+            return error_reply(seq, UNKNOWN_COMMAND, f"unknown command {command!r}; the commands are {', '.join(COMMANDS)}")
+        try:
+            check_request(request)
+        except MessageError as problem:
+            return error_reply(seq, BAD_REQUEST, f"bad request: {problem}")
+        try:
+            return {"seq": seq, "ok": True, **self._carry_out(request)}
+        except SetupRefused as refusal:
+            return error_reply(seq, SETUP_REFUSED if command in ("new_game", "next_hand") else NO_GAME, str(refusal))
+        except NotSupported as problem:
+            return error_reply(seq, UNKNOWN_COMMAND, str(problem))
+        except Exception as problem:  # the engine broke on a valid request: say so and keep serving
+            return error_reply(seq, ENGINE_ERROR, f"{type(problem).__name__}: {problem}")
+
+    def _carry_out(self, request: dict[str, Any]) -> dict[str, Any]:
+        command, adapter = request["command"], self.adapter
+        if command == "hello":
+            return {"name": self.name, "version": self.version, "protocol": PROTOCOL_VERSION, "rulesets": self.rulesets,
+                    "features": [feature for feature in FEATURES if feature in adapter.features],
+                    "readings": dict(adapter.readings)}
+        if command == "new_game":
+            deal = request["deal"] or {"hands": None, "vira": None}
+            return {"events": adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
+                                               deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])}
+        if command == "next_hand":
+            deal = request["deal"] or {"hands": None, "vira": None}
+            return {"events": adapter.next_hand(deal["hands"], deal["vira"])}
+        if command == "legal_actions":
+            return {"actions": sorted(adapter.legal_actions(request["seat"]))}
+        if command == "act":
+            outcome = adapter.act(request["seat"], request["action"])
+            if outcome.accepted:
+                return {"accepted": True, "events": outcome.events}
+            return {"accepted": False, "reason": outcome.reason or "refused", "detail": outcome.detail}
+        if command == "state":
+            return {"state": adapter.state(request["seat"])}
+        counted = adapter.count(request["depth"])  # "count"
+        return {"total": counted.total, "divide": [{"seat": seat, "action": action, "count": count}
+                                                   for seat, action, count in counted.divide]}
+
+
+def serve_reference(ruleset: str | None, requests: IO[str], replies: IO[str]) -> None:
+    """``truco serve``: the reference engine on the protocol, until ``requests`` ends.
+
+    ``ruleset``: None to offer every bundled rule set that is not abstract; a rule set id or file to
+    offer only it — a variant under the id of the nearest rule set of its lineage with scenarios
+    (``truco serve --ruleset casa.yaml`` plays casa wherever a scenario names atb-2004).
+    Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
+    ``SelectionError`` for a variant with no scenarios in its lineage (before reading anything).
+    """
+    from truco_dsl.conformance.adapter import ReferenceAdapter
+    from truco_dsl.conformance.plugin import resolve_ruleset
+    from truco_dsl.rules import available_rulesets, load_ruleset
+
+    if ruleset is None:
+        loaded = [load_ruleset(ruleset_id) for ruleset_id in available_rulesets()]
+        offered = {played.id: played for played in loaded if not played.abstract}
+    else:
+        folder, played = resolve_ruleset(ruleset)
+        offered = {folder: played}
+    adapter = ReferenceAdapter(offered)
+    server = ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
+                            name="truco-dsl reference", version=engine_version())
+    server.run(requests, replies)

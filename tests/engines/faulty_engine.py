@@ -1,0 +1,63 @@
+"""A fixture engine for the fault tests: the reference engine on the protocol, breaking on purpose.
+
+    python faulty_engine.py PLAN COUNTER [--rulesets ID,...] [--features NAME,...]
+
+``PLAN``: what to do in each game of the run, comma-separated, the nth entry for the nth
+``new_game`` (counted across restarts in the file ``COUNTER``): ``ok`` plays well; ``sleep`` never
+answers the game's first ``act``; ``exit`` exits (code 3) instead; ``garbage`` answers it with a line
+that is not JSON; ``schema`` answers it with JSON that breaks the reply's schema. Games past the end
+of the plan are ``ok``. Each fault writes a line to stderr first. ``--rulesets`` / ``--features``
+restrict what ``hello`` offers (default: all that the reference engine has).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from truco_dsl.conformance.adapter import FEATURES, ReferenceAdapter
+from truco_dsl.conformance.protocol import ProtocolServer, line
+from truco_dsl.rules import load_ruleset
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("plan")
+    parser.add_argument("counter", type=Path)
+    parser.add_argument("--rulesets", default="atb-2004,fpt-1983,enecomp")
+    parser.add_argument("--features", default=",".join(FEATURES))
+    options = parser.parse_args()
+    plan = options.plan.split(",")
+    adapter = ReferenceAdapter()
+    adapter.features = frozenset(name for name in options.features.split(",") if name)
+    offered = [(ruleset, load_ruleset(ruleset).players) for ruleset in options.rulesets.split(",")]
+    server = ProtocolServer(adapter, offered, name="faulty", version=options.plan)
+    mode, acted = "ok", False
+    for text in sys.stdin:
+        request = json.loads(text)
+        if request.get("command") == "new_game":
+            game = int(options.counter.read_text()) + 1 if options.counter.exists() else 1
+            options.counter.write_text(str(game))
+            mode, acted = (plan[game - 1] if game <= len(plan) else "ok"), False
+        if request.get("command") == "act" and not acted and mode != "ok":
+            print(f"faulty engine: {mode} at seq {request['seq']}", file=sys.stderr, flush=True)
+            if mode == "sleep":
+                time.sleep(600)
+            if mode == "exit":
+                return 3
+            reply = "this is not json\n" if mode == "garbage" else line({"seq": request["seq"], "ok": True, "accepted": "yes"})
+            sys.stdout.write(reply)
+            sys.stdout.flush()
+            acted = True
+            continue
+        acted = acted or request.get("command") == "act"
+        sys.stdout.write(line(server.answer(text)))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

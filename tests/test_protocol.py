@@ -1,0 +1,218 @@
+"""The engine protocol (conformance/PROTOCOL.md): the schemas, ``truco serve``, the subprocess
+adapter, and what a run does with engines that hang, die, print garbage or break the schema.
+
+The fault engines are ``tests/engines/faulty_engine.py``: the reference engine on the protocol,
+breaking on purpose in the games its plan names.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from truco_dsl.cli import main
+from truco_dsl.conformance import protocol
+from truco_dsl.conformance.adapter import ReferenceAdapter
+from truco_dsl.conformance.process import ProcessAdapter
+from truco_dsl.conformance.runner import engine_factory, run_conformance, run_suite
+
+FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
+SERVE = [sys.executable, "-m", "truco_dsl.cli", "serve"]
+#: seven scenarios of atb-2004/truco.feature that act, in the order they run
+TRUCO = " or ".join(f"@id:truco-00{number}" for number in range(1, 8))
+HANDS = [["3c", "2c", "4c"], ["Kd", "Jd", "5d"]]
+
+
+def faulty(plan: str, counter: Path, *options: str) -> str:
+    """The ``--engine`` command of the fault engine with ``plan``."""
+    return shlex.join([sys.executable, str(FAULTY), plan, str(counter), *options])
+
+
+def outcomes(results) -> list[str]:
+    return [result.outcome for result in results]
+
+
+# ---------------------------------------------------------------------------------------- schemas and examples
+def _examples() -> list[tuple[str, dict]]:
+    """The example lines of PROTOCOL.md: ``-> {request}`` and ``<- {reply}`` in ```jsonl blocks."""
+    text = (Path(protocol.__file__).with_name("PROTOCOL.md")).read_text(encoding="utf-8")
+    found = []
+    for block in re.findall(r"```jsonl\n(.*?)```", text, re.S):
+        for entry in block.splitlines():
+            if entry.strip():
+                arrow, _, message = entry.partition(" ")
+                found.append((arrow, json.loads(message)))
+    return found
+
+
+def test_every_message_kind_has_an_example_and_every_example_matches_its_schema():
+    examples = _examples()
+    assert [arrow for arrow, _ in examples] == ["->", "<-"] * (len(examples) // 2), "examples come as request, reply"
+    for (_, request), (_, reply) in zip(examples[::2], examples[1::2]):
+        assert reply["seq"] == request["seq"]
+        protocol.check_reply(request["command"], reply)
+        if reply.get("error") == "bad_request":  # an example of a bad request must be one
+            with pytest.raises(protocol.MessageError):
+                protocol.check_request(request)
+        else:
+            protocol.check_request(request)
+    shown = {request["command"] for _, request in examples[::2]}
+    assert set(protocol.COMMANDS) <= shown
+    assert {"unknown_command", "bad_request", "setup_refused"} <= {reply.get("error") for _, reply in examples[1::2]}
+
+
+def test_a_reply_that_breaks_its_schema_is_refused_with_where():
+    with pytest.raises(protocol.MessageError, match="actions"):
+        protocol.check_reply("legal_actions", {"seq": 3, "ok": True, "actions": "play:3c"})
+    with pytest.raises(protocol.MessageError, match="score"):
+        protocol.check_reply("state", {"seq": 3, "ok": True, "state": {"phase": "play"}})
+
+
+# ---------------------------------------------------------------------------------------- the engine side
+def server() -> protocol.ProtocolServer:
+    return protocol.ProtocolServer(ReferenceAdapter(), [("atb-2004", (2, 4, 6))], name="reference", version="test")
+
+
+def test_the_server_answers_unknown_commands_garbage_and_bad_requests_and_ignores_unknown_fields():
+    answers = server()
+    assert answers.answer('{"seq": 4, "command": "dance"}')["error"] == "unknown_command"
+    garbage = answers.answer("hello?")
+    assert (garbage["seq"], garbage["error"]) == (None, "bad_request")
+    assert answers.answer('{"seq": 5, "command": "act", "seat": 0}')["error"] == "bad_request"
+    assert answers.answer('{"seq": 6, "command": "legal_actions", "seat": 0}')["error"] == "no_game"
+    started = answers.answer(json.dumps({**protocol.new_game_request(7, "atb-2004", 2, 1, [0, 0], HANDS, "7s", None, None),
+                                         "colour": "blue"}))
+    assert started["ok"] and started["events"][0]["type"] == "hand_dealt"
+    refused = answers.answer(json.dumps(protocol.act_request(8, 1, "play:Kd")))
+    assert (refused["accepted"], refused["reason"]) == (False, "not_your_turn")
+    assert answers.answer(json.dumps(protocol.legal_actions_request(9, 0)))["actions"] == ["play:2c", "play:3c", "play:4c", "truco"]
+    impossible = answers.answer(json.dumps(protocol.new_game_request(10, "atb-2004", 2, 1, [0, 0], [["3c"] * 3, ["3c"] * 3],
+                                                                     "7s", None, None)))
+    assert impossible["error"] == "setup_refused"
+
+
+def test_truco_serve_through_the_subprocess_adapter_plays_as_in_process():
+    remote, local = ProcessAdapter(SERVE), ReferenceAdapter()
+    try:
+        hello = remote.start()
+        assert {"next_hand", "infractions", "views", "count"} <= set(hello["features"])
+        assert remote.supports("atb-2004", 4) and not remote.supports("enecomp", 2)
+        for engine in (remote, local):
+            engine.new_game("atb-2004", 2, 1, [0, 0], HANDS, "7s", None)
+        assert remote.act(1, "truco") == local.act(1, "truco")
+        assert remote.act(0, "truco").events == local.act(0, "truco").events
+        assert remote.state() == local.state() and remote.state(1) == local.state(1)
+        assert remote.count(3) == local.count(3)
+        counted = remote.count(2)
+        assert counted.total == sum(count for _, _, count in counted.divide) and counted.total > len(counted.divide)
+    finally:
+        remote.shutdown()
+
+
+def test_the_whole_suite_through_truco_serve_has_the_outcomes_it_has_in_process():
+    factory, engine = engine_factory(shlex.join(SERVE))
+    try:
+        remote = run_suite(adapter_factory=factory)
+    finally:
+        engine.shutdown()
+    local = run_suite()
+    assert len(local) > 400
+    assert [(result.id, result.feature, result.outcome) for result in remote] == \
+           [(result.id, result.feature, result.outcome) for result in local]
+
+
+# ---------------------------------------------------------------------------------------- faults
+def test_each_fault_is_its_own_outcome_and_the_run_goes_on_with_a_fresh_process(tmp_path):
+    plan = "ok,sleep,ok,exit,garbage,schema,ok"
+    factory, engine = engine_factory(faulty(plan, tmp_path / "games"), timeout=1.0)
+    try:
+        results = run_suite(tags=TRUCO, adapter_factory=factory)
+    finally:
+        engine.shutdown()
+    # after every fault the process is restarted; the plan counts games across restarts
+    assert outcomes(results) == ["passed", "timeout", "passed", "crash", "protocol_error", "protocol_error", "passed"]
+    timeout, crash, garbage, schema = (results[index].message for index in (1, 3, 4, 5))
+    assert "no reply to act within 1 s" in timeout and "faulty engine: sleep" in timeout
+    assert "exited" in crash and "exit code 3" in crash and "faulty engine: exit" in crash
+    assert "not JSON" in garbage and "offending line: this is not json" in garbage and "faulty engine: garbage" in garbage
+    assert "schema" in schema and 'offending line: {"seq":' in schema and "faulty engine: schema" in schema
+    assert all(results[index].failing_step for index in (1, 3, 4, 5))
+
+
+def test_truco_conform_counts_faults_in_the_summary_and_exits_1(tmp_path, capsys):
+    code = run_conformance(tags=TRUCO, engine=faulty("ok,sleep,exit,garbage", tmp_path / "games"), timeout=1.0)
+    printed = capsys.readouterr().out
+    assert code == 1
+    assert "\n4 passed, 0 failed, 1 timeout, 1 crash, 1 protocol_error\n" in printed.replace("\n ", " ")
+    assert "(timeout)" in printed and "(crash)" in printed and "(protocol error)" in printed
+
+
+def test_what_the_engine_does_not_declare_is_unsupported_never_passed(tmp_path):
+    bare = faulty("ok", tmp_path / "games", "--rulesets", "atb-2004", "--features", "")
+    factory, engine = engine_factory(bare)
+    try:
+        results = run_suite(tags="@id:ene-truco-001 or @id:mao_de_onze-020 or @id:estrutura-011 or @id:carteada-001",
+                            adapter_factory=factory)
+    finally:
+        engine.shutdown()
+    assert sorted(outcomes(results)) == ["unsupported"] * 4
+    assert any("'views'" in result.message for result in results)
+    assert any("'next_hand'" in result.message for result in results)
+    assert any("'infractions'" in result.message for result in results)
+
+
+def test_an_engine_reading_a_clause_otherwise_is_unsupported_on_that_clause():
+    class ReadsTruco2Otherwise(ReferenceAdapter):
+        readings = {"ATB-TRUCO-2": "a fold is worth nothing"}
+
+    [result] = run_suite(tags="@id:faults-001", adapter_factory=ReadsTruco2Otherwise)
+    assert result.outcome == "unsupported" and "a fold is worth nothing" in result.message
+
+
+# ---------------------------------------------------------------------------------------- --engine
+def test_a_python_adapter_plays_in_process(capsys):
+    code = main(["conform", "--engine", "python:truco_dsl.conformance.adapter:ReferenceAdapter", "--tags", "@id:faults-001"])
+    assert code == 0 and "\n1 passed, 0 failed\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("no-such-truco-engine --fast", "cannot start the engine"),
+    ("'unbalanced", "bad --engine"),
+    ("   ", "--engine is empty"),
+    ("python:no_such_module:Engine", "cannot import"),
+    ("python:truco_dsl.conformance.adapter:NoSuchAdapter", "cannot import"),
+    (f"{shlex.quote(sys.executable)} -c 'print(42)'", "did not answer hello"),
+])
+def test_a_bad_engine_spec_is_bad_input(spec, said, capsys):
+    code = main(["conform", "--engine", spec, "--tags", "@id:faults-001"])
+    error = capsys.readouterr().err
+    assert code == 2 and said in error and "Traceback" not in error
+
+
+def test_a_timeout_that_is_not_a_positive_number_is_bad_input(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["conform", "--timeout", "-1"])
+    assert exit.value.code == 2 and "positive" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------- --jobs
+def test_jobs_run_the_same_scenarios_with_the_same_outcomes_as_one_process(tmp_path, capsys):
+    selection = "@clause:ATB-TRUCO-2 or @clause:ATB-EMPATE-3"
+    assert main(["conform", "--tags", selection, "--json", str(tmp_path / "one.json")]) == 0
+    assert main(["conform", "--tags", selection, "--jobs", "3", "--engine", shlex.join(SERVE),
+                 "--json", str(tmp_path / "three.json")]) == 0
+    one, three = (json.loads((tmp_path / name).read_text()) for name in ("one.json", "three.json"))
+    assert len(one) > 3
+    assert [(record["id"], record["outcome"]) for record in three] == [(record["id"], record["outcome"]) for record in one]
+
+
+def test_jobs_report_bad_input_once_and_refuse_junit(tmp_path, capsys):
+    assert main(["conform", "--jobs", "2", "--engine", "no-such-truco-engine", "--tags", "@id:faults-001"]) == 2
+    assert "cannot start the engine" in capsys.readouterr().err
+    assert main(["conform", "--jobs", "2", "--junit-xml", str(tmp_path / "r.xml")]) == 2
+    assert "--junit-xml cannot be combined with --jobs" in capsys.readouterr().err
