@@ -370,3 +370,19 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
     Then the action is refused with reason "not_deciding"
     And the state is unchanged
     And the score is 0 to 0
+
+  @id:tempo-020 @clause:ATB-TEMPO-e
+  Scenario: Melhor de cinco — the match run past its time disqualifies both sides: no decider, and nobody wins the match
+    Given a game of "melhor-de-cinco" for 2 players
+    And the match score is 2 games to 1
+    And the score is 5 to 7
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the referee reports "time_limit" against seat 0
+    Then the hand is over
+    And the score is 5 to 7
+    And the target is 12 points
+    And the games won are 2 to 1
+    And the match ends with no winner
