@@ -30,7 +30,7 @@ CASES = [
     for players in load_ruleset(ruleset_id).players
 ]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-GAMES = settings(max_examples=6, deadline=None)
+GAMES = settings(max_examples=3, deadline=None)  # 6-player games with mão de onze searches are costly: CI time
 
 
 # --------------------------------------------------------------------------------------- playing
@@ -238,7 +238,7 @@ def test_each_game_ends_exactly_when_a_team_reaches_the_target_and_the_match_whe
 
 
 @pytest.mark.parametrize("ruleset_id, players", CASES)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=SEEDS)
 def test_the_same_seed_gives_the_same_event_sequence(ruleset_id, players, seed):
     first = play_random_game(ruleset_id, players, seed)
