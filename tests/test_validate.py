@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from truco_dsl.cli import main
-from truco_dsl.rules import RULESETS_DIR
+from truco_dsl.rules import RULESETS_DIR, load_ruleset
 
 # Each case: the files to write (name -> text), the file to validate, and the problems expected as
 # (file name, line, column, words of the message). Line and column are 1-based, as printed.
@@ -463,3 +463,11 @@ def test_traces_name_a_quote_and_an_inherited_encoder(tmp_path, capsys):
     assert main(["validate", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "badtrace.yaml:6:" in err and "not a quote of ATB-MANILHAS-6" in err
+
+
+def test_a_directory_given_as_a_rule_set_is_named_as_one(tmp_path):
+    folder = tmp_path / "casa"
+    folder.mkdir()
+    for reference in (str(folder), str(folder) + "/"):
+        with pytest.raises(FileNotFoundError, match="is a directory, not a rule file"):
+            load_ruleset(reference)

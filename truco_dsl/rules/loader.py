@@ -575,12 +575,15 @@ def load_ruleset(reference: str | Path) -> RuleSet:
     Loading the same unchanged file again returns the same object.
     """
     text = str(reference)
+    directory = f"{text} is a directory, not a rule file (give a rule set id or a .yaml file)"
     if text.endswith((".yaml", ".yml")) or "/" in text:
         path = Path(text)
         if not path.is_file():
-            raise FileNotFoundError(f"no rule file at {path}")
+            raise FileNotFoundError(directory if path.is_dir() else f"no rule file at {path}")
     else:
         path = available_rulesets().get(text)
+        if path is None and Path(text).is_dir():
+            raise FileNotFoundError(directory)
         if path is None:
             raise FileNotFoundError(f"unknown rule set {text!r}; known: {', '.join(sorted(available_rulesets()))}")
     path = path.resolve()
