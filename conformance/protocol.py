@@ -61,12 +61,6 @@ def _validator(definition: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"{protocol['$id']}#/$defs/{definition}"}, registry=registry)
 
 
-def state_validator() -> Draft202012Validator:
-    """The validator of the canonical state (state.schema.json)."""
-    _, registry = _schemas()
-    return Draft202012Validator({"$ref": json.loads(STATE_SCHEMA.read_text(encoding="utf-8"))["$id"]}, registry=registry)
-
-
 def _check(definition: str, message: Any) -> None:
     problem = best_match(_validator(definition).iter_errors(message))
     if problem is not None:

@@ -734,8 +734,9 @@ class _Scope:
         return self._engine.match_infractions.get((team, kind), 0)
 
     def may_raise(self, seat: int) -> bool:
-        # tried on a fork, whose scope is its own, so the clause being evaluated here keeps its context
-        return "truco" in self._engine.fork().legal_actions(self._seat(seat, "may_raise"))
+        # asked of a fork, whose scope is its own, so the clause being evaluated here keeps its
+        # context; only the raise is checked (legal_actions would also try show_cards' search)
+        return self._engine.fork().refusal(self._seat(seat, "may_raise"), "truco") is None
 
     def hand_flag(self, name: str) -> bool:
         return name in self._engine.hand.flags
