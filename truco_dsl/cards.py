@@ -11,7 +11,7 @@ files (see ``truco_dsl.rules``). Here a card is only a name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -76,9 +76,25 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # computed once: play looks cards up in dicts and prints them all the time, and an enum's
+    # hash and value are slow Python calls
+    _notation: str = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_notation", f"{self.rank.value}{self.suit.value}")
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self._notation == other._notation  # type: ignore[attr-defined]
+        return NotImplemented
 
     def __str__(self) -> str:
-        return f"{self.rank.value}{self.suit.value}"
+        return self._notation
 
     def __deepcopy__(self, memo: dict) -> Card:
         return self  # immutable: copies of a game share their cards
@@ -94,6 +110,9 @@ class Card:
         ``token``: ``"4c"``, ``"Ah"``, ``"ah"``, ``"4♣"`` (surrounding blanks ignored).
         Returns the ``Card``. Raises ``CardError`` naming the token when it is not a card.
         """
+        known = _BY_NOTATION.get(token) if isinstance(token, str) else None
+        if known is not None:  # the canonical notation, as engines and scenarios write it
+            return known
         if not isinstance(token, str):
             raise CardError(repr(token), "a card is written as text, like 4c or A♥")
         text = token.strip()
@@ -111,6 +130,10 @@ class Card:
             except ValueError:
                 raise CardError(token, f"unknown suit {suit_text!r}; suits are c h s d (or ♣ ♥ ♠ ♦)") from None
         return cls(rank, suit)
+
+
+#: every card by its canonical notation (``"4c"``); a card is immutable, so one object serves all
+_BY_NOTATION = {str(card): card for card in (Card(rank, suit) for rank in Rank for suit in Suit)}
 
 
 def parse_cards(text: str | list[str]) -> list[Card]:

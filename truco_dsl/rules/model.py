@@ -97,6 +97,9 @@ class RuleSet:
         object.__setattr__(self, "_guards", MappingProxyType(guards))
         object.__setattr__(self, "_effects", MappingProxyType(effects))
         object.__setattr__(self, "_deck", tuple(Card(rank, suit) for suit in self.suits for rank in self.ranks))
+        # vira -> manilhas(vira), strengths(vira): every deal and every state() asks
+        object.__setattr__(self, "_manilhas", {})
+        object.__setattr__(self, "_strengths", {})
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -129,19 +132,28 @@ class RuleSet:
             return self.manilha_cards
         if vira is None:
             raise ValueError(f"rule set {self.id} turns a vira to find the manilhas; none was given")
-        position = self.ranks.index(vira.rank)
-        manilha_rank = self.ranks[(position + 1) % len(self.ranks)]
-        return tuple(Card(manilha_rank, suit) for suit in self.manilha_suits)
+        known = self._manilhas.get(vira)  # type: ignore[attr-defined]
+        if known is None:
+            position = self.ranks.index(vira.rank)
+            manilha_rank = self.ranks[(position + 1) % len(self.ranks)]
+            known = self._manilhas[vira] = tuple(Card(manilha_rank, suit) for suit in self.manilha_suits)  # type: ignore[attr-defined]
+        return known
 
-    def strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> Mapping[Card, int]:
         """Every card's strength for this vira: higher beats lower, equal ties.
 
         Ordinary cards rank by ``ranks`` whatever their suit; the manilhas rank above every ordinary
         card, in their own order (ATB-BARALHO-4, ATB-MANILHAS-2, as parameters of the rule file).
+        The table is computed once per vira and shared: read it, never change it.
+        Raises ``ValueError`` as ``manilhas`` does.
         """
+        known = self._strengths.get(vira)  # type: ignore[attr-defined]
+        if known is not None:
+            return known
         strengths = {card: self.ranks.index(card.rank) + 1 for card in self.deck}
         top = len(self.ranks)
         for offset, manilha in enumerate(self.manilhas(vira), start=1):
             if manilha in strengths:
                 strengths[manilha] = top + offset
+        self._strengths[vira] = strengths  # type: ignore[attr-defined]
         return strengths
