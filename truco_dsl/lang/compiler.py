@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Callable
 
@@ -64,6 +64,13 @@ def _parser() -> Lark:
     return Lark(grammar, start=["condition", "statements"], parser="lalr", propagate_positions=True)
 
 
+#: A rule set's parents are read again with every rule set that extends them, and a variant or a
+#: mutant repeats most of its parent's expressions: the same text at the same hook compiles to the
+#: same closures (they hold no state), so they are compiled once.
+_COMPILED = 4096
+
+
+@lru_cache(maxsize=_COMPILED)
 def compile_condition(text: str, hook: str) -> Condition:
     """Compile a ``when:`` expression for clauses at ``hook``.
 
@@ -72,10 +79,14 @@ def compile_condition(text: str, hook: str) -> Condition:
     ``hook``, an unknown builtin, a wrong number of arguments, or a call that changes the game.
     """
     tree = _parse(text, "condition")
-    test = _shallow(lambda: _Compiler(hook, effects_allowed=False).expression(tree.children[0]))
+    top = tree.children[0]
+    test = _shallow(lambda: _Compiler(hook, effects_allowed=False).expression(top))
+    if isinstance(top, Tree) and top.data in _BOOLEAN:
+        return Condition(text, test)
     return Condition(text, lambda scope: bool(test(scope)))
 
 
+@lru_cache(maxsize=_COMPILED)
 def compile_statements(text: str, hook: str) -> Statements:
     """Compile a ``then:`` sequence (``call(); call()``) for clauses at ``hook``.
 
@@ -116,6 +127,9 @@ def compile_statements(text: str, hook: str) -> Statements:
     def run(scope: Any) -> None:
         for step in steps:
             step(scope)
+
+    if len(steps) == 1:
+        (run,) = steps
 
     return Statements(text, run, guard, reason, tuple(calls))
 
@@ -197,6 +211,11 @@ _COMPARE = {
     ">": _null_safe(operator.gt),
     ">=": _null_safe(operator.ge),
 }
+#: the syntax nodes whose closures give a bool already (a ``when:`` made of one needs no bool())
+_BOOLEAN = frozenset({"or_", "and_", "not_", "compare"})
+#: the syntax nodes that are constants, and their values
+_LITERALS = {"number": lambda node: int(node.children[0]), "string": lambda node: str(node.children[0])[1:-1],
+             "true": lambda node: True, "false": lambda node: False, "none": lambda node: None}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 _PYTHON_NAMES = {"raise": "raise_"}  # roots whose attribute on the scope avoids a Python keyword
 
@@ -210,35 +229,42 @@ class _Compiler:
 
     def expression(self, node: Tree | Token) -> Closure:
         kind = node.data
+        if kind in _LITERALS:
+            value = _LITERALS[kind](node)
+            return lambda scope: value
         handler = getattr(self, f"_{kind.rstrip('_')}")
         return handler(node)
 
-    # literals
-    def _number(self, node: Tree) -> Closure:
-        value = int(node.children[0])
-        return lambda scope: value
-
-    def _string(self, node: Tree) -> Closure:
-        value = str(node.children[0])[1:-1]
-        return lambda scope: value
-
-    def _true(self, node: Tree) -> Closure:
-        return lambda scope: True
-
-    def _false(self, node: Tree) -> Closure:
-        return lambda scope: False
-
-    def _none(self, node: Tree) -> Closure:
-        return lambda scope: None
-
     # operators
+    # and / or give a bool and stop at the first part that decides; two parts (the common case)
+    # get one closure, longer chains a loop (no generator: these run at every clause, every action)
     def _or(self, node: Tree) -> Closure:
         parts = [self.expression(child) for child in node.children]
-        return lambda scope: any(part(scope) for part in parts)
+        if len(parts) == 2:
+            first, second = parts
+            return lambda scope: bool(first(scope) or second(scope))
+
+        def some(scope: Any) -> bool:
+            for part in parts:
+                if part(scope):
+                    return True
+            return False
+
+        return some
 
     def _and(self, node: Tree) -> Closure:
         parts = [self.expression(child) for child in node.children]
-        return lambda scope: all(part(scope) for part in parts)
+        if len(parts) == 2:
+            first, second = parts
+            return lambda scope: bool(first(scope) and second(scope))
+
+        def every(scope: Any) -> bool:
+            for part in parts:
+                if not part(scope):
+                    return False
+            return True
+
+        return every
 
     def _not(self, node: Tree) -> Closure:
         inner = self.expression(node.children[0])
@@ -251,6 +277,13 @@ class _Compiler:
     def _compare(self, node: Tree) -> Closure:
         left, symbol, right = node.children
         left_value, right_value, compare = self.expression(left), self.expression(right), _COMPARE[str(symbol)]
+        if isinstance(right, Tree) and right.data in _LITERALS:  # `trick.number == 3`, `hand.raised_by != none`
+            constant = _LITERALS[right.data](right)
+            if str(symbol) == "==":
+                return lambda scope: left_value(scope) == constant
+            if str(symbol) == "!=":
+                return lambda scope: left_value(scope) != constant
+            return lambda scope: compare(left_value(scope), constant)
         return lambda scope: compare(left_value(scope), right_value(scope))
 
     def _arith(self, node: Tree) -> Closure:
@@ -288,7 +321,7 @@ class _Compiler:
                 raise _error_at(name_token, f"{name}() takes a string in quotes here, not {_literal_text(argument)}")
         compiled = [self.expression(argument) for argument in arguments]
         if not compiled:
-            return lambda scope: getattr(scope, name)()
+            return operator.methodcaller(name)
         if len(compiled) == 1:
             (only,) = compiled
             return lambda scope: getattr(scope, name)(only(scope))
@@ -305,15 +338,15 @@ class _Compiler:
         if root.hooks is not None and self.hook not in root.hooks:
             raise _error_at(name_token, f"{name!r} is not known at hook {self.hook!r} (only at {', '.join(root.hooks)})")
         attribute = _PYTHON_NAMES.get(name, name)
-        result: Closure = operator.attrgetter(attribute)
         fields = root.fields
+        index: Closure | None = None
         if root.indexed:
             if not steps or steps[0].data != "index":
                 raise _error_at(name_token, f"{name!r} needs an index, like {name}[1]")
             index = self.expression(steps[0].children[0])
-            result = self._indexed(result, index)
             steps = steps[1:]
             fields = root.item_fields
+        names: list[str] = []
         for step in steps:
             if step.data == "index":
                 raise _error_at(step, f"{name!r} cannot be indexed here")
@@ -321,14 +354,12 @@ class _Compiler:
             if fields is None or field not in fields:
                 allowed = ", ".join(sorted(fields)) if fields else "no fields"
                 raise _error_at(step.children[0], f"unknown field {field!r} of {name!r}; it has {allowed}")
-            result = self._field(result, field)
-        return result
-
-    @staticmethod
-    def _indexed(base: Closure, index: Closure) -> Closure:
-        return lambda scope: base(scope)[index(scope)]
-
-    @staticmethod
-    def _field(base: Closure, field: str) -> Closure:
-        getter = operator.attrgetter(field)
-        return lambda scope: getter(base(scope))
+            names.append(field)
+        # a dotted attrgetter ("hand.raised_by") reads the whole path in one call
+        if index is None:
+            return operator.attrgetter(".".join([attribute, *names]))
+        base = operator.attrgetter(attribute)
+        if not names:
+            return lambda scope: base(scope)[index(scope)]
+        item_fields = operator.attrgetter(".".join(names))
+        return lambda scope: item_fields(base(scope)[index(scope)])
