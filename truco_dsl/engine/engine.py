@@ -22,7 +22,6 @@ action changes anything; *effect* clauses run after, in file order, until one en
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -162,7 +161,7 @@ class Engine:
         ``play_covered:7c``, ``play_blind:2`` (a blind hand), ``truco``, ``accept``, ``fold``,
         ``mao_de_onze:play``, ``mao_de_onze:fold``. Empty when the seat has nothing to do. A
         referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them."""
-        return sorted(action for action in self._candidates(seat) if self.refusal(seat, action) is None)
+        return sorted(action for action, move in self._candidates(seat) if self._guard(move) is None)
 
     def refusal(self, seat: int, action: str) -> IllegalAction | None:
         """Why ``action`` is not a legal choice for ``seat`` now, or None when it is. Changes nothing.
@@ -267,7 +266,8 @@ class Engine:
         Everything play changes (scores, the hand, the game's flags and infractions) is copied; the
         rule set and the seeded shuffle are shared, so a fork that deals draws from this game's seed.
         """
-        twin = copy.copy(self)
+        twin = object.__new__(type(self))  # a shallow copy (copy.copy is slower), then what play changes
+        twin.__dict__.update(self.__dict__)
         twin.score, twin.games_won = list(self.score), list(self.games_won)
         twin.game = self.game.copy()
         twin.match_infractions = dict(self.match_infractions)
@@ -277,25 +277,31 @@ class Engine:
         return twin
 
     # ------------------------------------------------------------------ actions
-    def _candidates(self, seat: int) -> list[str]:
+    def _candidates(self, seat: int) -> list[tuple[str, _Move]]:
+        """Every action the game's structure offers ``seat`` now, with its move (guards not asked)."""
         hand = self.hand
         if self.phase != "play" or not 0 <= seat < self.players:
             return []
         team = seat % self.teams
-        showing = ["show_cards"] if self._shows_cards else []  # when and by whom: the rule set's guards
+        showing = [("show_cards", self._show_move(seat))] if self._shows_cards else []  # when and by whom: the rule set's guards
         if hand.decision_pending is not None:
             if team != hand.decision_pending:
                 return showing
-            return ["mao_de_onze:play", "mao_de_onze:fold"] + showing
+            return [(f"mao_de_onze:{decision}", self._decide_move(seat, decision)) for decision in ("play", "fold")] + showing
         if hand.pending is not None:
-            return (["accept", "fold", "truco"] if team != hand.pending.team else []) + showing
+            if team == hand.pending.team:
+                return showing
+            return [(kind, self._respond_move(seat, kind)) for kind in ("accept", "fold", "truco")] + showing
         if seat != hand.turn:
             return showing
+        held = hand.hands[seat]
         if hand.blind:
-            return [f"play_blind:{position}" for position in range(1, len(hand.hands[seat]) + 1)] + ["truco"] + showing
-        cards = [str(card) for card in hand.hands[seat]]
-        covered = [f"play_covered:{card}" for card in cards] if self.ruleset.covered else []
-        return [f"play:{card}" for card in cards] + covered + ["truco"] + showing
+            plays = [(f"play_blind:{position}", self._play_move(seat, card, False)) for position, card in enumerate(held, start=1)]
+        else:
+            plays = [(f"play:{card}", self._play_move(seat, card, False)) for card in held]
+            if self.ruleset.covered:
+                plays += [(f"play_covered:{card}", self._play_move(seat, card, True)) for card in held]
+        return plays + [("truco", self._raise_move(seat))] + showing
 
     def _prepare(self, seat: int, action: str) -> _Move:
         """Check an action against the game's structure; return what it would do (no change)."""
@@ -327,17 +333,15 @@ class Engine:
         elif kind == "show_cards" and not argument:
             if not self._shows_cards:
                 raise IllegalAction("unknown_action", f"{self.ruleset.id} has no rule for showing one's cards")
-            return _Move("show_cards", "show_cards", seat, {"actor": seat, "team": team})
+            return self._show_move(seat)
         elif kind not in ("truco", "accept", "fold") or argument:
             raise IllegalAction("unknown_action", f"unknown action {action!r}")
-        context: dict[str, Any] = {"actor": seat, "team": team}
         if hand.decision_pending is not None:
             if kind != "mao_de_onze":
                 raise IllegalAction("mao_de_onze_pending", f"team {hand.decision_pending} must first decide the mão de onze")
             if team != hand.decision_pending:
                 raise IllegalAction("not_your_decision", f"the mão de onze is team {hand.decision_pending}'s to decide")
-            context["decision"] = argument
-            return _Move("decide", "mao_de_onze", seat, context)
+            return self._decide_move(seat, argument)
         if kind == "mao_de_onze":
             raise IllegalAction("no_decision_pending", "there is no mão de onze decision to take")
         pending = hand.pending
@@ -346,18 +350,13 @@ class Engine:
                 raise IllegalAction("raise_pending", f"team {1 - pending.team if self.teams == 2 else '?'} must first answer the raise to {pending.to}")
             if team == pending.team:
                 raise IllegalAction("raise_pending", "the other side must answer your raise first")
-            context["raise_"] = pending
-            context["response"] = {"truco": "raise"}.get(kind, kind)
-            if kind == "truco":
-                context["next_raise"] = Raise(team, seat, pending.to, self._step_after(pending.to), self._exposed(team))
-            return _Move("respond", "respond", seat, context)
+            return self._respond_move(seat, kind)
         if kind in ("accept", "fold"):
             raise IllegalAction("no_raise_pending", f"there is no raise to {kind}")
         if seat != hand.turn:
             raise IllegalAction("not_your_turn", f"it is seat {hand.turn}'s turn")
         if kind == "truco":
-            context["raise_"] = Raise(team, seat, hand.stake, self._step_after(hand.stake), self._exposed(team))
-            return _Move("raise", "raise", seat, context)
+            return self._raise_move(seat)
         if hand.blind != (kind == "play_blind"):
             raise IllegalAction("blind_hand" if hand.blind else "not_blind",
                                 "this hand is played blind: play_blind:<position>" if hand.blind else "this hand is not played blind")
@@ -367,9 +366,31 @@ class Engine:
             raise IllegalAction("covered_not_allowed", f"{self.ruleset.id} has no covered cards (play.covered is false)")
         if card not in hand.hands[seat]:
             raise IllegalAction("card_not_in_hand", f"seat {seat} does not hold {card}")
-        context["action"] = _CardAction(str(card), kind == "play_covered")
-        context["card"] = card
-        return _Move("play", "play", seat, context)
+        return self._play_move(seat, card, kind == "play_covered")
+
+    # the moves, built in one place for _prepare (an action asked for) and _candidates (legal_actions)
+    def _play_move(self, seat: int, card: Card, covered: bool) -> _Move:
+        return _Move("play", "play", seat, {"actor": seat, "team": seat % self.teams, "action": _CardAction(str(card), covered),
+                                            "card": card})
+
+    def _raise_move(self, seat: int) -> _Move:
+        team, stake = seat % self.teams, self.hand.stake
+        return _Move("raise", "raise", seat, {"actor": seat, "team": team,
+                                              "raise_": Raise(team, seat, stake, self._step_after(stake), self._exposed(team))})
+
+    def _respond_move(self, seat: int, kind: str) -> _Move:
+        """``kind``: accept, fold, or truco (a raise in answer: checked as an answer, then as a raise)."""
+        team, pending = seat % self.teams, self.hand.pending
+        context: dict[str, Any] = {"actor": seat, "team": team, "raise_": pending, "response": "raise" if kind == "truco" else kind}
+        if kind == "truco":
+            context["next_raise"] = Raise(team, seat, pending.to, self._step_after(pending.to), self._exposed(team))
+        return _Move("respond", "respond", seat, context)
+
+    def _decide_move(self, seat: int, decision: str) -> _Move:
+        return _Move("decide", "mao_de_onze", seat, {"actor": seat, "team": seat % self.teams, "decision": decision})
+
+    def _show_move(self, seat: int) -> _Move:
+        return _Move("show_cards", "show_cards", seat, {"actor": seat, "team": seat % self.teams})
 
     def _guard(self, move: _Move) -> Clause | None:
         """The first guard clause whose ``when`` holds for the move, or None.
@@ -378,17 +399,28 @@ class Engine:
         Raises ``RuleSetIncomplete`` for a raise past the top of the ladder that no clause refused:
         the ladder has no step to raise to, and saying so is the rule set's job.
         """
-        checks = [(move.hook, move.context)]
-        if "next_raise" in move.context:
-            checks.append(("raise", dict(move.context, raise_=move.context["next_raise"])))
-        for hook, context in checks:
-            self._scope.enter(hook, context)
-            for clause in self.ruleset.guards(hook):
-                if clause.when is None or self._call(clause, clause.when.test):
-                    return clause
-            proposal = context.get("raise_") if hook == "raise" else None
-            if proposal is not None and proposal.to is None:
-                raise RuleSetIncomplete(f"rule set {self.ruleset.id}: no clause refuses a raise above the top of the ladder ({proposal.before})")
+        guard = self._first_guard(move.hook, move.context)
+        if guard is None and "next_raise" in move.context:
+            guard = self._first_guard("raise", dict(move.context, raise_=move.context["next_raise"]))
+        return guard
+
+    def _first_guard(self, hook: str, context: dict[str, Any]) -> Clause | None:
+        guards = self.ruleset.guards(hook)
+        if guards:
+            scope = self._scope
+            scope.enter(hook, context)
+            clause = None
+            try:
+                for clause in guards:
+                    if clause.when is None or clause.when.test(scope):
+                        return clause
+            except (IllegalAction, RuleSetIncomplete):
+                raise
+            except Exception as problem:
+                raise self._failed(clause, problem) from None
+        proposal = context.get("raise_") if hook == "raise" else None
+        if proposal is not None and proposal.to is None:
+            raise RuleSetIncomplete(f"rule set {self.ruleset.id}: no clause refuses a raise above the top of the ladder ({proposal.before})")
         return None
 
     def _do_play(self, move: _Move) -> None:
@@ -485,22 +517,44 @@ class Engine:
 
     # ------------------------------------------------------------------ clauses
     def _run(self, hook: str, context: dict[str, Any] | None = None) -> None:
+        """Run the effect clauses at ``hook`` with ``context``; the scope is left as it was found, so
+        a clause whose effect runs another hook (an award runs ``points``) does not disturb the
+        clauses after it."""
+        clauses = self.ruleset.effects(hook)
+        if not clauses:
+            return
         scope = self._scope
-        for clause in self.ruleset.effects(hook):
-            if hook in _HAND_HOOKS and self.hand.over:
-                break
-            scope.enter(hook, context)
-            if clause.when is None or self._call(clause, clause.when.test):
-                scope.clause = clause
-                self._call(clause, clause.then.run)
+        saved = scope.save()
+        scope.enter(hook, context)
+        stops = hook in _HAND_HOOKS  # the hand's end skips the rest
+        hand = self.hand
+        clause = None
+        try:
+            for clause in clauses:
+                if stops and hand.over:
+                    break
+                if clause.when is None or clause.when.test(scope):
+                    scope.clause = clause
+                    clause.then.run(scope)
+        except (IllegalAction, RuleSetIncomplete):
+            raise
+        except Exception as problem:
+            raise self._failed(clause, problem) from None
+        finally:
+            scope.restore(saved)
 
     def _call(self, clause: Clause, function: Any) -> Any:
         try:
             return function(self._scope)
         except (IllegalAction, RuleSetIncomplete):
             raise
-        except Exception as problem:  # a clause that reads a missing value, divides by zero…
-            raise RuleSetIncomplete(f"clause {clause.id} ({clause.place}) failed: {type(problem).__name__}: {problem}") from None
+        except Exception as problem:
+            raise self._failed(clause, problem) from None
+
+    @staticmethod
+    def _failed(clause: Clause, problem: Exception) -> RuleSetIncomplete:
+        """A clause that reads a missing value, divides by zero…"""
+        return RuleSetIncomplete(f"clause {clause.id} ({clause.place}) failed: {type(problem).__name__}: {problem}")
 
     def _end_hand_if_over(self) -> None:
         hand = self.hand
@@ -623,17 +677,45 @@ class _Points:
         self.team, self.value = team, value
 
 
-class _Scope:
-    """What a clause expression sees: the vocabulary's roots as attributes, its builtins as methods."""
+_NO_CONTEXT: dict[str, Any] = {}
 
-    _CONTEXT = ("actor", "team", "action", "raise_", "response", "decision", "points", "infraction")
+
+class _Scope:
+    """What a clause expression sees: the vocabulary's roots as attributes, its builtins as methods.
+
+    The roots that come with the action (``actor``, ``team``, ``action``, ``raise_``, ``response``,
+    ``decision``, ``points``, ``infraction``) are read from the context ``enter`` was given (absent:
+    None), so entering a hook costs two assignments whatever the context holds."""
+
+    __slots__ = ("_engine", "clause", "hook", "context")
 
     def __init__(self, engine: Engine):
         self._engine = engine
         self.clause: Clause | None = None
         self.hook = ""
-        for name in self._CONTEXT:
-            setattr(self, name, None)
+        self.context: dict[str, Any] = _NO_CONTEXT
+
+    def enter(self, hook: str, context: dict[str, Any] | None) -> None:
+        """Read the clauses of ``hook`` with ``context`` (context root -> value)."""
+        self.hook = hook
+        self.context = context or _NO_CONTEXT
+
+    def save(self) -> tuple:
+        """What ``enter`` and the clause being run set, for ``restore``."""
+        return self.hook, self.context, self.clause
+
+    def restore(self, saved: tuple) -> None:
+        self.hook, self.context, self.clause = saved
+
+    # the context's roots
+    actor = property(lambda self: self.context.get("actor"))
+    team = property(lambda self: self.context.get("team"))
+    action = property(lambda self: self.context.get("action"))
+    raise_ = property(lambda self: self.context.get("raise_"))
+    response = property(lambda self: self.context.get("response"))
+    decision = property(lambda self: self.context.get("decision"))
+    points = property(lambda self: self.context.get("points"))
+    infraction = property(lambda self: self.context.get("infraction"))
 
     def _team(self, value: Any, builtin: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self._engine.teams:
@@ -653,12 +735,6 @@ class _Scope:
     def _wrong(self, builtin: str, value: Any, expected: str) -> None:
         where = f"clause {self.clause.id} ({self.clause.place})" if self.clause else "a clause"
         raise RuleSetIncomplete(f"{where}: {builtin}() was given {value!r}, not {expected}")
-
-    def enter(self, hook: str, context: dict[str, Any] | None) -> None:
-        self.hook = hook
-        context = context or {}
-        for name in self._CONTEXT:
-            setattr(self, name, context.get(name))
 
     # roots
     @property
@@ -752,10 +828,7 @@ class _Scope:
         engine.score[team] += points
         engine._emit("points_awarded", team=team, points=points, clause=self.clause.id if self.clause else None,
                      score=list(engine.score))
-        saved = (self.hook, {name: getattr(self, name) for name in self._CONTEXT}, self.clause)
         engine._run("points", {"points": _Points(team, points)})
-        hook, context, self.clause = saved
-        self.enter(hook, context)
 
     def win_hand(self, team: int) -> None:
         self._team(team, "win_hand")
@@ -828,12 +901,11 @@ class _Scope:
             return  # a raise or a decision is already waiting for an answer
         proposal = Raise(team, seat, hand.stake, engine._step_after(hand.stake), engine._exposed(team))
         context = {"actor": seat, "team": team, "raise_": proposal}
-        saved = (self.hook, {name: getattr(self, name) for name in self._CONTEXT}, self.clause)
+        saved = self.save()
         self.enter("raise", context)
         allowed = proposal.to is not None and not any(
             clause.when is None or engine._call(clause, clause.when.test) for clause in engine.ruleset.guards("raise"))
-        hook, old_context, self.clause = saved
-        self.enter(hook, old_context)
+        self.restore(saved)
         if allowed:
             engine._do_raise(_Move("raise", "raise", seat, context))
 

@@ -19,6 +19,7 @@ team holds and every card on the table lead to the same results, so one of each 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from truco_dsl.cards import Card
@@ -146,7 +147,7 @@ def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:
     groups: dict[tuple[int, bool], Card] = {}
     for card in sorted(unseen, key=lambda each: strengths[each]):
         power = strengths[card]
-        group = (sum(1 for mark in marks_sorted if mark < power), power in marks)
+        group = (bisect_left(marks_sorted, power), power in marks)  # (how many marks it beats, ties one)
         groups.setdefault(group, card)
     return sorted(groups.values(), key=lambda card: -strengths[card])
 
