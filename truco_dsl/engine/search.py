@@ -91,7 +91,8 @@ class _Search:
         remaining = unseen
         if drawn is not None:
             branch.hand.hands[seat].append(drawn)
-            remaining = [other for other in unseen if other != drawn]
+            remaining = list(unseen)
+            remaining.remove(drawn)  # unseen holds each card once
         branch.act(seat, f"play:{card}")
         return self.team_wins(branch, remaining)
 

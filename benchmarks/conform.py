@@ -1,0 +1,59 @@
+"""Wall time of the whole ``truco conform`` run: the reference engine in-process, and through ``truco serve``.
+
+    python benchmarks/conform.py [--repeat R] [--ruleset ID]
+
+Runs ``truco conform`` and ``truco conform --engine 'truco serve'`` (each a fresh process, as a user
+runs them), alternately, ``--repeat`` times, and prints for each its best wall time, the CPU time of
+that run (the command and the processes it waited for), its summary line, and the ratio of the two
+wall times. On a shared machine the CPU time says what the run costs, the wall time what it took.
+Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shlex
+import subprocess
+import sys
+import time
+
+
+def run(arguments: list[str]) -> tuple[float, float, str]:
+    """Run ``truco conform ARGUMENTS``; return (wall seconds, CPU seconds, its last output line)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    finished = subprocess.run([sys.executable, "-m", "truco_dsl.cli", "conform", *arguments],
+                              capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = finished.stdout.strip().splitlines() or finished.stderr.strip().splitlines() or ["(no output)"]
+    return wall, cpu, lines[-1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each, the best counts (default 1)")
+    parser.add_argument("--ruleset", default=None, help="only this rule set's scenarios (default: all)")
+    options = parser.parse_args(argv)
+    selection = ["--ruleset", options.ruleset] if options.ruleset else []
+    serve = shlex.join([sys.executable, "-m", "truco_dsl.cli", "serve"])  # `truco serve`, whatever PATH holds
+    runs = {"in-process": selection, "through truco serve": selection + ["--engine", serve]}
+    best: dict[str, tuple[float, float, str]] = {}
+    for _ in range(options.repeat):
+        for label, arguments in runs.items():
+            result = run(arguments)
+            if label not in best or result[0] < best[label][0]:
+                best[label] = result
+    print(f"truco conform{' --ruleset ' + options.ruleset if options.ruleset else ''}, best of {options.repeat} run(s) each, "
+          f"{os.cpu_count()} cores")
+    for label, (wall, cpu, summary) in best.items():
+        print(f"  {label:20} {wall:6.1f} s wall {cpu:6.1f} s CPU   {summary}")
+    print(f"  ratio through truco serve / in-process (wall): {best['through truco serve'][0] / best['in-process'][0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
