@@ -895,6 +895,19 @@ function count(game, depth) {
 
 let game = null;  // one game at a time; new_game drops the last
 
+// Where the regulation is silent or ambiguous, this engine reads it as the bundled rule files do
+// (their `note:`); "rule_file" says so. A clause left out is taken as "rule_file" too. An engine
+// that reads a clause otherwise writes its reading here in words, and the scenarios checking that
+// clause are then not applicable to it (never passed).
+const READINGS = {
+  "ATB-DECISOES-1": "rule_file",     // giving up a mão de onze gives the opponents 1 point
+  "ATB-MAO-DE-ONZE-3": "rule_file",  // "perderá três tentos": the opponents score 3
+  "ATB-EMPATE-1a": "rule_file",      // a tie in a trucada: whoever raised last on an exposed card loses
+  "ATB-EMPATE-1b": "rule_file",      // ... and whoever raised last in the dark wins
+  "ATB-EMPATE-1c": "rule_file",      // "o limite dos tentos": no raise once a vaza tied and the stake takes you to 12
+  "ATB-TEMPO-e": "rule_file",        // time up: the game is decided afresh in three tentos, without truco
+};
+
 // The fields each request needs (conformance/schema/protocol.schema.json), checked lightly.
 const REQUIRED = {
   hello: ["protocol"],
@@ -915,10 +928,7 @@ function answer(request) {
       protocol: PROTOCOL,
       rulesets: Object.values(RULESETS).map((rules) => ({ id: rules.id, players: rules.players })),
       features: ["next_hand", "infractions", "views", "count"],
-      // Where a regulation is silent or ambiguous this engine reads it as the bundled rule files
-      // do; a clause not listed is taken as "rule_file". An engine that reads one otherwise writes
-      // its reading here in words, and the scenarios checking that clause are not applicable to it.
-      readings: {},
+      readings: READINGS,
     };
   }
   if (command === "new_game") {
