@@ -13,7 +13,7 @@ The file is YAML (read with a safe loader), checked against ``schema/expectation
 ``judge`` turns a scenario's outcome into what the run reports: the expected outcome, reached, is
 ``expected_failure`` (it does not make the run fail); a pass of a scenario expected not to pass is
 ``now_passes`` (it does: remove the entry, as pytest's strict xfail); anything else stays what it
-was. ``write_expectations`` writes a file from a run; the reasons it cannot know start with
+was. ``expectations_document`` and ``expectations_text`` make a file from a run; the reasons it cannot know start with
 ``UNREVIEWED`` and quote the run's message, for the author to replace.
 """
 
@@ -35,7 +35,7 @@ from truco_dsl.rules.loader import Problem, yaml_path
 from truco_dsl.rules.location import Place, shown
 
 SCHEMA = Path(__file__).with_name("schema") / "expectations.schema.json"
-#: how a reason written by ``write_expectations`` starts, until a person writes the real one
+#: how a reason written by ``expectations_document`` starts, until a person writes the real one
 UNREVIEWED = "UNREVIEWED"
 #: an expectations file larger than this is refused unread
 MAX_FILE_BYTES = 1_000_000
@@ -58,7 +58,7 @@ class Expectation:
 
     @property
     def unreviewed(self) -> bool:
-        """Whether the reason is still the one ``write_expectations`` wrote."""
+        """Whether the reason is still the one ``expectations_document`` wrote."""
         return self.reason.startswith(UNREVIEWED)
 
     def as_json(self) -> dict[str, str]:
@@ -283,16 +283,14 @@ HEADER = """\
 """
 
 
-def write_expectations(path: str | Path, document: dict[str, Any]) -> None:
-    """Write ``document`` (``expectations_document``) to ``path`` as YAML with a header comment.
-    Raises ``OSError`` when it cannot be written."""
-    path = Path(path)
+def expectations_text(document: dict[str, Any], path: str | Path) -> str:
+    """``document`` (``expectations_document``) as the YAML text of an expectations file to be
+    written at ``path`` (named in its header comment, which says how to use and review it)."""
     count = len(document["expectations"])
     header = HEADER.format(engine=document["engine"], count=count, s="s" if count != 1 else "", name=shown(path),
                            unreviewed=UNREVIEWED)
-    body = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=10_000, default_flow_style=False)
-    path.write_text(header + body, encoding="utf-8")
+    return header + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=10_000, default_flow_style=False)
 
 
 __all__ = ["EXPECTABLE", "Expectation", "Expectations", "ExpectationsError", "UNREVIEWED", "expectations_document",
-           "judge", "load_expectations", "write_expectations"]
+           "expectations_text", "judge", "load_expectations"]

@@ -28,8 +28,8 @@ from rich.table import Table
 from rich.text import Text
 
 from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineFault
-from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, load_expectations,
-                                                write_expectations)
+from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, expectations_text,
+                                                load_expectations)
 from truco_dsl.conformance.html_report import render_html
 from truco_dsl.conformance.outcomes import EXPECTED_FAILURE, FAILING, NOW_PASSES, label, summary_line
 from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SKIPPED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
@@ -191,26 +191,28 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     if expectations is not None and expectations.engine != engine_name and shard is None:
         print(f"truco conform: note: {expectations.path} is for the engine {expectations.engine!r}; "
               f"this run's engine is {engine_name!r}", file=sys.stderr)
-    written = [(json_path, "the JSON report", lambda path: Path(path).write_text(
-                   json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n", encoding="utf-8")),
-               (write_expectations_path, "the expectations file", lambda path: write_expectations(
-                   path, expectations_document(results, engine_name, ruleset))),
-               (html_path, "the HTML report", lambda path: Path(path).write_text(
-                   render_html(results, engine=engine_name, ruleset=ruleset, tags=tags,
-                               expectations=str(expectations.path) if expectations else None), encoding="utf-8"))]
-    for path, what, write in written:
-        if path is None:
-            continue
+    document = expectations_document(results, engine_name, ruleset) if write_expectations_path is not None else None
+    reports = []  # (path, what, text)
+    if json_path is not None:
+        reports.append((json_path, "the JSON report",
+                        json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n"))
+    if write_expectations_path is not None:
+        reports.append((write_expectations_path, "the expectations file",
+                        expectations_text(document, write_expectations_path)))
+    if html_path is not None:
+        reports.append((html_path, "the HTML report", render_html(results, engine=engine_name, ruleset=ruleset, tags=tags,
+                                                                  expectations=str(expectations.path) if expectations else None)))
+    for path, what, text in reports:
         try:
-            write(path)
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
             return _bad_input(f"cannot write {what} to {path}: {error.strerror or error}")
     if not results and shard is None:
         print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
         return EXIT_BAD_INPUT
     report(results)
-    if write_expectations_path is not None:
-        count = len(expectations_document(results, engine_name, ruleset)["expectations"])
+    if document is not None:
+        count = len(document["expectations"])
         print(f"wrote {count} expectation{'s' if count != 1 else ''} to {write_expectations_path}: review every reason "
               f"that starts with UNREVIEWED")
     return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
