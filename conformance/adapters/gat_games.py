@@ -477,6 +477,8 @@ class GatGamesAdapter:
     def _relay(self) -> _Relay:
         if self.relay is None:
             raise SetupRefused("no game has been started (new_game was not called)")
+        if self.relay.pause is None:
+            raise RuntimeError("gat-games has not come back since the last move or deal (it timed out)")
         return self.relay
 
     def _refusal(self, command: Any) -> Outcome | None:
