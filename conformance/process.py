@@ -32,7 +32,7 @@ from truco_dsl.conformance.transcript import Transcript
 
 DEFAULT_TIMEOUT = 5.0
 #: the least time a program gets to start and answer ``hello`` (loading an engine may take longer than a reply)
-STARTUP_TIMEOUT = 10.0
+STARTUP_TIMEOUT = 30.0  # a loaded 2-core machine took 8 s to start `truco serve`
 #: lines of the engine's stderr kept, and shown with a fault
 STDERR_TAIL = 15
 #: the longest offending line shown with a fault (characters)
