@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import shlex
 import sys
@@ -215,7 +214,7 @@ def test_the_html_page_is_self_contained_and_escapes_what_it_shows(runs):
 def _visible_text(page: Path) -> tuple[str, str]:
     """The text headless Chromium shows of ``page`` (Selenium's visible text of the body) and the
     background colour of the first failing outcome badge. Fails, or skips with the reason where no
-    Chromium is installed, unless CI_REQUIRE_CHROMIUM=1."""
+    Chromium is installed (a failure in CI: tests/conftest.py, TRUCO_NO_SKIPS)."""
     missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
     try:
         from selenium import webdriver
@@ -225,8 +224,6 @@ def _visible_text(page: Path) -> tuple[str, str]:
         missing.append("the selenium package")
     if missing:
         why = f"headless Chromium is not available here (missing {', '.join(missing)}; .ci/run installs Debian's chromium and chromium-driver)"
-        if os.environ.get("CI_REQUIRE_CHROMIUM") == "1":
-            pytest.fail(why + "; CI_REQUIRE_CHROMIUM=1 says it must be")
         pytest.skip(why)
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
