@@ -15,7 +15,7 @@ or by hand: `echo '{"seq":1,"command":"hello","protocol":1}' | python truco_exam
 
 The sections follow a hand: the rule sets and the cards, the deal, the actions a seat may take,
 a card played and the vaza it closes, the truco, the mão de onze, the referee's reports, points and
-the game, the state a seat sees, two searches (a sure win, counting lines of play) and, at the end,
+the game, the state a seat sees, counting lines of play, the search for a sure win and, at the end,
 the protocol.
 
 The game as a class (for a program that plays it in-process)
@@ -23,7 +23,7 @@ The game as a class (for a program that plays it in-process)
     game = Game(players=2, dealer=None, scores=None, ruleset="atb-2004", seed=None, games_won=None)
     game.deal(hands=None, vira=None)   # hands: a list per seat of cards like "7c"; vira: "7s".
                                        # Both None: shuffled with game.random (random.Random(seed)).
-    game.legal_actions(seat)           # sorted canonical strings: ["play:3c", "play:4c", "truco"]
+    game.legal_actions(seat)           # sorted canonical strings, as the reference engine lists them
     game.act(seat, action)             # -> list of event dicts ({"type": "card_played", ...})
     game.phase                         # "deal" (waiting for a deal) | "play" | "game_over"
     game.state(seat=None)              # the canonical JSON state; a seat's view hides what it may not see
@@ -301,7 +301,7 @@ class Game:
         return "play"
 
     def fork(self) -> Game:
-        """An independent copy of the game, to try a line of play on (the searches of section 11)."""
+        """An independent copy of the game, to try a line of play on (sections 12 and 13)."""
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
         twin.score, twin.games_won = list(self.score), list(self.games_won)
@@ -311,6 +311,7 @@ class Game:
         return twin
 
     def emit(self, event_type: str, **fields: Any) -> None:
+        """Record an event of the action being taken: ``{"type": event_type, **fields}``."""
         self.events.append({"type": event_type, **fields})
 
     # ----------------------------------------------------------------------------------------------
@@ -472,7 +473,8 @@ class Game:
             if kind == "truco":  # asking the next step is a raise too
                 self._check_raise(team, before=hand.pending.to)
             return Move("answer", kind)
-        # A side gives up (fold) only while a raise is pending (or in its mão de onze decision).
+        # ATB-DECISOES-1: "Na mão de 11 ou durante uma trucada, a decisão de jogar ou desistir" — a
+        # side gives up (fold) only while a raise is pending, or in its mão de onze decision.
         if kind in ("accept", "fold"):
             raise IllegalAction("no_raise_pending", f"there is no raise to {kind}")
         if seat != hand.turn:
@@ -510,6 +512,7 @@ class Game:
     # 6. A card played, the vaza it closes, the hand it decides
     # ----------------------------------------------------------------------------------------------
     def _start_vaza(self, leader: int) -> None:
+        """Open the next vaza of the hand, ``leader`` to play first."""
         hand = self.hand
         hand.vazas.append(Vaza(len(hand.vazas) + 1, leader))
         hand.turn = leader
@@ -525,6 +528,7 @@ class Game:
             self._close_vaza(hand.vaza)
 
     def _close_vaza(self, vaza: Vaza) -> None:
+        """Every seat has played: who takes the vaza, whether the hand is decided, who leads next."""
         hand = self.hand
         # ATB-JOGO-LIVRE-2: a covered card is worth nothing ("não poderão ser utilizadas").
         power = [0 if play.covered else hand.strength[play.card] for play in vaza.plays]
