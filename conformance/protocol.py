@@ -170,6 +170,10 @@ def engine_version() -> str:
         return "unknown"
 
 
+class _NoGame(Exception):
+    """A request about a game before ``new_game`` started one (answered ``no_game``)."""
+
+
 class ProtocolServer:
     """Answers protocol requests with an ``EngineAdapter``: the engine side of the protocol.
 
@@ -182,6 +186,7 @@ class ProtocolServer:
         self.adapter = adapter
         self.rulesets = [{"id": ruleset, "players": sorted(players)} for ruleset, players in rulesets]
         self.name, self.version = name, version
+        self.game_started = False  # a command about a game before any new_game succeeded is no_game
 
     def run(self, requests: IO[str], replies: IO[str]) -> None:
         """Answer every line of ``requests`` on ``replies`` (flushed after each) until end of input."""
@@ -207,6 +212,8 @@ class ProtocolServer:
             return error_reply(seq, BAD_REQUEST, f"bad request: {problem}")
         try:
             return {"seq": seq, "ok": True, **self._carry_out(request)}
+        except _NoGame as problem:
+            return error_reply(seq, NO_GAME, str(problem))
         except SetupRefused as refusal:
             return error_reply(seq, SETUP_REFUSED if command in ("new_game", "next_hand") else NO_GAME, str(refusal))
         except NotSupported as problem:
@@ -216,14 +223,18 @@ class ProtocolServer:
 
     def _carry_out(self, request: dict[str, Any]) -> dict[str, Any]:
         command, adapter = request["command"], self.adapter
+        if command not in ("hello", "new_game") and not self.game_started:
+            raise _NoGame(f"{command} before any game: send new_game first")
         if command == "hello":
             return {"name": self.name, "version": self.version, "protocol": PROTOCOL_VERSION, "rulesets": self.rulesets,
                     "features": [feature for feature in FEATURES if feature in adapter.features],
                     "readings": dict(adapter.readings)}
         if command == "new_game":
             deal = request["deal"] or {"hands": None, "vira": None}
-            return {"events": adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
-                                               deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])}
+            events = adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
+                                      deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])
+            self.game_started = True
+            return {"events": events}
         if command == "next_hand":
             deal = request["deal"] or {"hands": None, "vira": None}
             return {"events": adapter.next_hand(deal["hands"], deal["vira"])}
