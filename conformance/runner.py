@@ -49,7 +49,7 @@ class SuiteError(RuntimeError):
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
               rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True,
-              shard: tuple[int, int] | None = None) -> list[ScenarioResult]:
+              shard: tuple[int, int] | None = None, exitfirst: bool = False) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
@@ -62,6 +62,8 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     ``not_applicable``, never passed; with no override a refused deal is a failure.
     ``junit_xml``: also write pytest's JUnit XML report there. ``quiet``: hide pytest's output.
     ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
+    ``exitfirst``: stop at the first scenario that fails or breaks (pytest's ``-x``; what
+    ``truco mutate`` needs to know a mutant is killed).
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
     ``SelectionError`` (bad tag expression, no scenarios for the rule set), ``ValueError``
@@ -78,10 +80,13 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
         raise ValueError("rule-set overrides (a variant or mutant played in place of a rule set) only apply to the "
                          "reference engine; they cannot be combined with a custom adapter factory")
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard)
-    arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-c", os.devnull,
+    # no:unraisableexception: its clean-up runs gc.collect() twice per run, most of a small run's time
+    arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:unraisableexception", "-c", os.devnull,
                  "--rootdir", str(SUITE_PATH.parent), "-o", "junit_suite_name=truco-conformance"]
     if junit_xml is not None:
         arguments.append(f"--junit-xml={junit_xml}")
+    if exitfirst:
+        arguments.append("-x")
     if quiet:
         arguments += ["-q", "--no-header"]
     output = io.StringIO()
