@@ -408,8 +408,8 @@ _STRING_OR_NUMBER = re.compile(r'"[^"]*"|(?<![\w.])\d+(?![\w.])')
 
 
 def _arguments(text: str, name: str) -> list[tuple[int, list[tuple[int, int]]]]:
-    """Every call of ``name`` in ``text``: its start, and the (start, end) of each argument, at
-    depth 0 of its parentheses, strings skipped."""
+    """Every call of ``name`` in ``text``: its start, and the (start, end) of each argument (its
+    blanks left out), at depth 0 of its parentheses, strings skipped."""
     calls = []
     for match in re.finditer(rf"(?<![\w.]){re.escape(name)}\(", text):
         depth, start, spans, position = 0, match.end(), [], match.end()
@@ -422,8 +422,10 @@ def _arguments(text: str, name: str) -> list[tuple[int, list[tuple[int, int]]]]:
             elif char in ")]" and depth:
                 depth -= 1
             elif char in ",)" and not depth:
-                if text[start:position].strip():
-                    spans.append((start, position))
+                argument = text[start:position]
+                if argument.strip():  # the argument without the blanks around it
+                    begin = start + len(argument) - len(argument.lstrip())
+                    spans.append((begin, begin + len(argument.strip())))
                 start = position + 1
                 if char == ")":
                     break
