@@ -52,20 +52,27 @@ def bundled_scenarios(directory: Path = FEATURES_DIR) -> tuple[ScenarioEntry, ..
 
     Raises the Gherkin parser's ``CompositeParserException`` for a feature file that does not parse.
     """
+    return tuple(entry for path in sorted(Path(directory).glob("*/**/*.feature")) for entry in feature_scenarios(path, directory))
+
+
+def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[ScenarioEntry]:
+    """The scenarios of one feature file ``path`` (named relative to ``directory``), in file order.
+
+    Raises the Gherkin parser's ``CompositeParserException`` when it does not parse.
+    """
     found = []
-    for path in sorted(Path(directory).glob("*/**/*.feature")):
-        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-        feature = document.get("feature") or {}
-        feature_tags = [tag["name"] for tag in feature.get("tags", [])]
-        relative = path.relative_to(directory).as_posix()
-        for child in feature.get("children", []):
-            rule = child.get("rule")
-            if rule is not None:
-                rule_tags = [tag["name"] for tag in rule.get("tags", [])]
-                entries = [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
-            else:
-                entries = [(child["scenario"], [])] if "scenario" in child else []
-            for scenario, inherited in entries:
-                tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
-                found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags)))
-    return tuple(found)
+    document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    feature = document.get("feature") or {}
+    feature_tags = [tag["name"] for tag in feature.get("tags", [])]
+    relative = path.relative_to(directory).as_posix()
+    for child in feature.get("children", []):
+        rule = child.get("rule")
+        if rule is not None:
+            rule_tags = [tag["name"] for tag in rule.get("tags", [])]
+            entries = [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
+        else:
+            entries = [(child["scenario"], [])] if "scenario" in child else []
+        for scenario, inherited in entries:
+            tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
+            found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags)))
+    return found

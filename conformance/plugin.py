@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Generator, Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,12 @@ from cucumber_tag_expressions import parse as parse_tag_expression
 
 from truco_dsl.conformance.adapter import (FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, EngineFault, NotSupported,
                                            ReferenceAdapter)
+from truco_dsl.conformance.expectations import Expectations, judge
+# the outcomes of a scenario (outcomes.py), importable from here as before (CRASH, TIMEOUT, PROTOCOL_ERROR too)
+from truco_dsl.conformance.outcomes import (CRASH, ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES,  # noqa: F401
+                                            PASSED, PROTOCOL_ERROR, SKIPPED, TIMEOUT, UNSUPPORTED)
 from truco_dsl.conformance.steps import DealRefused
+from truco_dsl.conformance.transcript import RecordingAdapter, Transcript
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
@@ -44,12 +49,6 @@ SUITE_PATH = Path(__file__).with_name("suite.py")
 STEPS_MODULE = "truco_dsl.conformance.steps"
 PLUGIN_NAME = "truco-conformance"
 
-#: outcomes of a scenario, as recorded
-PASSED, FAILED, ERROR, UNSUPPORTED, SKIPPED = "passed", "failed", "error", "unsupported", "skipped"
-#: the outcome of a scenario whose forced deal the rule set played in place of the named one cannot deal
-NOT_APPLICABLE = "not_applicable"
-#: outcomes of a scenario the engine broke off: no reply in time, an exit, a reply that is not the protocol's
-TIMEOUT, CRASH, PROTOCOL_ERROR = FAULT_OUTCOMES
 #: how the skip reason of a not-applicable scenario starts (and of an unsupported one)
 NOT_APPLICABLE_PREFIX, UNSUPPORTED_PREFIX = "not applicable", "not supported"
 
@@ -75,7 +74,13 @@ class ScenarioResult:
     played in place of the named one — a variant, a mutant — cannot deal the scenario's forced
     deal; ``failing_step`` is that deal step, ``message`` the engine's refusal) or ``skipped``;
     ``duration`` in seconds; ``failing_step``: the first step that failed, as written with its line;
-    ``message``: why it failed.
+    ``message``: why it failed. With an expectations file the outcome may also be
+    ``expected_failure`` or ``now_passes`` (``outcomes.py``).
+    ``line``: the line of its ``Scenario:`` in the feature file; ``failing_step_line``: the failing
+    step's line (None when no step failed); ``expected``: the expectations file's entry for it
+    (``{"outcome", "reason", "file", "line"}``) or None; ``engine``: the engine's name;
+    ``engine_replies``: for a scenario that did not pass, its last exchanges with the engine as
+    protocol lines (``transcript.py``: ``[{"request": str, "reply": str | None}, ...]``), else empty.
     """
 
     id: str | None
@@ -87,6 +92,11 @@ class ScenarioResult:
     duration: float
     failing_step: str | None = None
     message: str | None = None
+    line: int | None = None
+    failing_step_line: int | None = None
+    expected: dict[str, Any] | None = None
+    engine: str | None = None
+    engine_replies: list[dict[str, str | None]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         """The record as plain JSON (``clauses`` a list)."""
@@ -163,13 +173,17 @@ class ConformancePlugin:
     ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place by the
     default adapter; ``folders``: the ``features/<id>/`` folders to run (None: all); ``tags``: a
     Cucumber tag expression (None: every scenario); ``shard``: ``(index, count)`` to keep only every
-    count-th selected scenario from the index-th (0-based; None: all), for ``--jobs``. Raises
-    ``SelectionError`` for a bad expression.
+    count-th selected scenario from the index-th (0-based; None: all), for ``--jobs``;
+    ``expectations``: the engine's known failures (``expectations.judge`` gives each scenario its
+    reported outcome; JUnit XML then shows an expected failure as an xfail and a ``now_passes`` as a
+    failure). Raises ``SelectionError`` for a bad expression.
     After the run, ``results`` holds one ``ScenarioResult`` per scenario run, in order.
     """
 
     def __init__(self, adapter_factory: AdapterFactory | None = None, rulesets: Mapping[str, RuleSet] | None = None,
-                 folders: Iterable[str] | None = None, tags: str | None = None, shard: tuple[int, int] | None = None):
+                 folders: Iterable[str] | None = None, tags: str | None = None, shard: tuple[int, int] | None = None,
+                 expectations: Expectations | None = None):
+        self.expectations = expectations
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
         self.shard = shard
         self.plays_reference = adapter_factory is None
@@ -178,15 +192,16 @@ class ConformancePlugin:
         self.tags = tags
         self.tag_filter = parse_tags(tags)
         self.results: list[ScenarioResult] = []
-        self._steps: dict[str, tuple[str, str]] = {}  # nodeid -> (failing step, message)
-        self._phases: dict[str, list[tuple[pytest.TestReport, str | None]]] = {}
+        self._steps: dict[str, tuple[str, int, str]] = {}  # nodeid -> (failing step, its line, message)
+        self._phases: dict[str, list[_Phase]] = {}
+        self._transcripts: dict[str, tuple[Transcript, str]] = {}  # nodeid -> (its exchanges, the engine's name)
 
     # ------------------------------------------------------------------ configuration, collection
     def pytest_configure(self, config: pytest.Config) -> None:
         for line in ("id(value): the scenario's stable @id: tag",
                      "clause(value): a regulation clause the scenario checks (@clause: tag)",
                      "tag(value): any other Gherkin tag of the scenario",
-                     "gherkin(feature, scenario): the feature file (relative to features/) and scenario name",
+                     "gherkin(feature, scenario, line): the feature file (relative to features/), scenario name and line",
                      "unreadable: a feature file that cannot be parsed (always selected, always an error)"):
             config.addinivalue_line("markers", line)
         if not config.pluginmanager.has_plugin(STEPS_MODULE):
@@ -250,25 +265,34 @@ class ConformancePlugin:
         """A fresh engine adapter for one scenario, closed after it. Skips the scenario as not
         supported when the engine reads one of its clauses otherwise than the rule file."""
         engine = self.adapter_factory()
+        transcript = getattr(engine, "transcript", None)
+        if isinstance(transcript, Transcript):  # an engine behind the protocol keeps its own lines
+            transcript.clear()
+            played: EngineAdapter = engine
+        else:
+            transcript = Transcript()
+            played = RecordingAdapter(engine, transcript)
+        self._transcripts[request.node.nodeid] = (transcript, str(getattr(engine, "name", "?")))
         try:
             readings = getattr(engine, "readings", None) or {}
             for mark in request.node.iter_markers("clause"):
                 reading = readings.get(mark.args[0], RULE_FILE_READING)
                 if reading != RULE_FILE_READING:
                     pytest.skip(f"{UNSUPPORTED_PREFIX}: {engine.name} reads {mark.args[0]} otherwise: {reading}")
-            yield engine
+            yield played
         finally:
             engine.close()
 
     # ------------------------------------------------------------------ recording
     def pytest_bdd_step_error(self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
                               step_func: Any, step_func_args: Any, exception: BaseException) -> None:
-        self._steps.setdefault(request.node.nodeid, (_step_text(step), _message(exception)))
+        self._steps.setdefault(request.node.nodeid, (_step_text(step), step.line_number, _message(exception)))
 
     def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
                                           exception: BaseException) -> None:
         self._steps.setdefault(request.node.nodeid, (
-            _step_text(step), "no step definition matches this step: it is not in the step vocabulary (conformance/STEPS.md)"))
+            _step_text(step), step.line_number,
+            "no step definition matches this step: it is not in the step vocabulary (conformance/STEPS.md)"))
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
@@ -287,14 +311,30 @@ class ConformancePlugin:
             kind = FAILED if call.excinfo.errisinstance((AssertionError, pytest.fail.Exception)) else ERROR
             failing = self._steps.get(item.nodeid)
             if failing is not None and call.when == "call":
-                step, message = failing
+                step, _, message = failing
                 where = item.get_closest_marker("gherkin")
                 header = f"{where.kwargs.get('feature')}: scenario {where.kwargs.get('scenario')!r}\n" if where else ""
                 if kind == FAILED:
                     report.longrepr = f"{header}step failed: {step}\n{message}"
                 else:
                     report.sections.append(("conformance", f"{header}step broke: {step}\n{message}"))
-        self._phases.setdefault(item.nodeid, []).append((report, kind))
+        self._phases.setdefault(item.nodeid, []).append(_Phase.of(report, kind))
+        if report.when == "call" and self.expectations is not None:
+            self._show_expectation(item, report, kind)
+
+    def _show_expectation(self, item: pytest.Item, report: pytest.TestReport, kind: str | None) -> None:
+        """Make the call report say what the expectations make of it, for JUnit XML and pytest's
+        output: an expected failure as an xfail, a scenario expected to fail that passed as a failure."""
+        expectation = self.expectations.find(_first_id(item), self._played(dict(item.user_properties).get("ruleset")))
+        if expectation is None:
+            return
+        if report.passed:
+            report.outcome = "failed"
+            report.longrepr = (f"now passes: remove it from {expectation.place.file} (line {expectation.place.line}); "
+                               f"expected {expectation.outcome}: {expectation.reason}")
+        elif report.failed and judge(kind or FAILED, expectation) == EXPECTED_FAILURE:
+            report.outcome = "skipped"
+            report.wasxfail = f"expected {expectation.outcome}: {expectation.reason}"
 
     def _played(self, named: str | None) -> str | None:
         """The id of the rule set played when a scenario names ``named``."""
@@ -316,7 +356,7 @@ class ConformancePlugin:
         reason starts with ``not applicable`` (JUnit XML and pytest's output show it skipped)."""
         named = dict(item.user_properties).get("ruleset")
         played = self.rulesets[named]
-        step = self._steps.get(item.nodeid, (None, None))[0]
+        step = self._steps.get(item.nodeid, (None, None, None))[0]
         reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named} and cannot deal this "
                   f"scenario's forced deal{' (' + step + ')' if step else ''}: {_message(refusal)}")
         report.outcome = "skipped"
@@ -343,26 +383,36 @@ class ConformancePlugin:
 
     def _result(self, item: pytest.Item, duration: float) -> ScenarioResult:
         phases = self._phases.pop(item.nodeid, [])
-        failing_step, message = self._steps.pop(item.nodeid, (None, None))
+        failing_step, failing_step_line, message = self._steps.pop(item.nodeid, (None, None, None))
         outcome = PASSED
-        for report, kind in phases:
-            if report.skipped:
-                reason = _skip_reason(report)
+        for phase in phases:
+            if phase.outcome == "skipped":
+                reason = phase.text
                 if reason.startswith(NOT_APPLICABLE_PREFIX):
                     outcome, message = NOT_APPLICABLE, reason
                 else:
                     outcome = UNSUPPORTED if reason.startswith(UNSUPPORTED_PREFIX) else SKIPPED
                     message = message or reason
                 break
-            if report.failed:
-                outcome = kind if kind in FAULT_OUTCOMES else ERROR if report.when != "call" else (kind or FAILED)
+            if phase.outcome == "failed":
+                kind = phase.kind
+                outcome = kind if kind in FAULT_OUTCOMES else ERROR if phase.when != "call" else (kind or FAILED)
                 if message is None:
-                    message = _report_text(report)
-                    failing_step = failing_step or (f"({report.when} of the scenario)" if report.when != "call" else None)
+                    message = phase.text
+                    failing_step = failing_step or (f"({phase.when} of the scenario)" if phase.when != "call" else None)
                 break
+        if failing_step is None:
+            failing_step_line = None
         where = item.get_closest_marker("gherkin")
         named = dict(item.user_properties).get("ruleset")
         played = self._played(named)
+        expectation = self.expectations.find(_first_id(item), played) if self.expectations is not None else None
+        outcome = judge(outcome, expectation)
+        if outcome == NOW_PASSES:
+            message = (f"now passes: remove it from {expectation.place.file} (line {expectation.place.line}); "
+                       f"expected {expectation.outcome}: {expectation.reason}")
+        transcript, engine = self._transcripts.pop(item.nodeid, (None, None))
+        replies = transcript.exchanges() if transcript is not None and outcome not in (PASSED, NOW_PASSES) else []
         ids = [mark.args[0] for mark in item.iter_markers("id")]
         return ScenarioResult(
             id=ids[0] if ids else None,
@@ -374,7 +424,34 @@ class ConformancePlugin:
             duration=round(duration, 6),
             failing_step=failing_step,
             message=message,
+            line=where.kwargs.get("line") if where else None,
+            failing_step_line=failing_step_line,
+            expected=expectation.as_json() if expectation is not None else None,
+            engine=engine,
+            engine_replies=replies,
         )
+
+
+@dataclass(frozen=True)
+class _Phase:
+    """What one phase (setup, call, teardown) of a scenario did, taken from its report before the
+    expectations rewrite it: ``outcome`` (pytest's), ``kind`` (the plugin's failure kind or None),
+    ``text`` (the skip reason, or the failure's message)."""
+
+    when: str
+    outcome: str
+    kind: str | None
+    text: str
+
+    @classmethod
+    def of(cls, report: pytest.TestReport, kind: str | None) -> "_Phase":
+        text = _skip_reason(report) if report.skipped else _report_text(report) if report.failed else ""
+        return cls(report.when, report.outcome, kind, text)
+
+
+def _first_id(item: pytest.Item) -> str | None:
+    ids = [mark.args[0] for mark in item.iter_markers("id")]
+    return ids[0] if ids else None
 
 
 def gherkin_tags(item: pytest.Item) -> set[str]:

@@ -28,10 +28,11 @@ from typing import Any
 from truco_dsl.conformance import protocol
 from truco_dsl.conformance.adapter import (EngineCrash, EngineFault, EngineTimeout, LineCount, NotSupported, Outcome,
                                            ProtocolViolation, SetupRefused)
+from truco_dsl.conformance.transcript import Transcript
 
 DEFAULT_TIMEOUT = 5.0
 #: the least time a program gets to start and answer ``hello`` (loading an engine may take longer than a reply)
-STARTUP_TIMEOUT = 10.0
+STARTUP_TIMEOUT = 30.0  # a loaded 2-core machine took 8 s to start `truco serve`
 #: lines of the engine's stderr kept, and shown with a fault
 STDERR_TAIL = 15
 #: the longest offending line shown with a fault (characters)
@@ -112,7 +113,8 @@ class ProcessAdapter:
     ``EngineStartError``); every other call starts it first when it is not running. ``shutdown()``
     ends it (a later call would start it again). Calls raise ``EngineFault`` subclasses for faults, ``SetupRefused`` for a
     refused ``new_game`` / ``next_hand``, ``NotSupported`` for a capability the engine did not
-    declare, ``EngineError`` for any other error reply.
+    declare, ``EngineError`` for any other error reply. ``transcript`` keeps the last lines sent and
+    read (``transcript.py``); the conformance plugin clears it at the start of each scenario.
     """
 
     def __init__(self, command: list[str], timeout: float = DEFAULT_TIMEOUT):
@@ -122,6 +124,7 @@ class ProcessAdapter:
         self.hello: dict[str, Any] | None = None
         self._process: _Process | None = None
         self._seq = 0
+        self.transcript = Transcript()
 
     # ------------------------------------------------------------------ the process
     def start(self) -> dict[str, Any]:
@@ -244,6 +247,7 @@ class ProcessAdapter:
         if reply["seq"] != request["seq"]:
             self._fault(ProtocolViolation, f"the reply to {request['command']} (seq {request['seq']}) echoes seq "
                         f"{reply['seq']}", text, request)
+        self.transcript.record(sent, text)
         return reply
 
     def _exit_code(self) -> str:
@@ -264,6 +268,7 @@ class ProcessAdapter:
         self._process, self.hello = None, None
         parts = [what]
         if request is not None:
+            self.transcript.record(protocol.line(request), offending)
             parts.append(f"request: {protocol.line(request).rstrip()}")
         if offending is not None:
             shown = offending.rstrip("\n")

@@ -144,6 +144,17 @@ def error_reply(seq: int | None, error: str, message: str) -> dict[str, Any]:
     return {"seq": seq, "ok": False, "error": error, "message": message}
 
 
+def raised_reply(seq: int | None, command: str, problem: Exception) -> dict[str, Any]:
+    """The error reply for an ``EngineAdapter`` call of ``command`` that raised ``problem``:
+    ``setup_refused`` for a ``SetupRefused`` of ``new_game`` / ``next_hand`` (``no_game`` for one of
+    another command), ``unknown_command`` for ``NotSupported``, ``engine_error`` for anything else."""
+    if isinstance(problem, SetupRefused):
+        return error_reply(seq, SETUP_REFUSED if command in ("new_game", "next_hand") else NO_GAME, str(problem))
+    if isinstance(problem, NotSupported):
+        return error_reply(seq, UNKNOWN_COMMAND, str(problem))
+    return error_reply(seq, ENGINE_ERROR, f"{type(problem).__name__}: {problem}")
+
+
 def events_of(reply: dict[str, Any]) -> list[dict[str, Any]]:
     """The events of a ``new_game`` / ``next_hand`` reply."""
     return reply["events"]
@@ -170,6 +181,10 @@ def engine_version() -> str:
         return "unknown"
 
 
+class _NoGame(Exception):
+    """A request about a game before ``new_game`` started one (answered ``no_game``)."""
+
+
 class ProtocolServer:
     """Answers protocol requests with an ``EngineAdapter``: the engine side of the protocol.
 
@@ -182,6 +197,7 @@ class ProtocolServer:
         self.adapter = adapter
         self.rulesets = [{"id": ruleset, "players": sorted(players)} for ruleset, players in rulesets]
         self.name, self.version = name, version
+        self.game_started = False  # a command about a game before any new_game succeeded is no_game
 
     def run(self, requests: IO[str], replies: IO[str]) -> None:
         """Answer every line of ``requests`` on ``replies`` (flushed after each) until end of input."""
@@ -207,38 +223,57 @@ class ProtocolServer:
             return error_reply(seq, BAD_REQUEST, f"bad request: {problem}")
         try:
             return {"seq": seq, "ok": True, **self._carry_out(request)}
-        except SetupRefused as refusal:
-            return error_reply(seq, SETUP_REFUSED if command in ("new_game", "next_hand") else NO_GAME, str(refusal))
-        except NotSupported as problem:
-            return error_reply(seq, UNKNOWN_COMMAND, str(problem))
+        except _NoGame as problem:
+            return error_reply(seq, NO_GAME, str(problem))
         except Exception as problem:  # the engine broke on a valid request: say so and keep serving
-            return error_reply(seq, ENGINE_ERROR, f"{type(problem).__name__}: {problem}")
+            return raised_reply(seq, command, problem)
 
     def _carry_out(self, request: dict[str, Any]) -> dict[str, Any]:
         command, adapter = request["command"], self.adapter
+        if command not in ("hello", "new_game") and not self.game_started:
+            raise _NoGame(f"{command} before any game: send new_game first")
         if command == "hello":
             return {"name": self.name, "version": self.version, "protocol": PROTOCOL_VERSION, "rulesets": self.rulesets,
                     "features": [feature for feature in FEATURES if feature in adapter.features],
                     "readings": dict(adapter.readings)}
         if command == "new_game":
             deal = request["deal"] or {"hands": None, "vira": None}
-            return {"events": adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
-                                               deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])}
-        if command == "next_hand":
+            result: Any = adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
+                                           deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])
+            self.game_started = True
+        elif command == "next_hand":
             deal = request["deal"] or {"hands": None, "vira": None}
-            return {"events": adapter.next_hand(deal["hands"], deal["vira"])}
-        if command == "legal_actions":
-            return {"actions": sorted(adapter.legal_actions(request["seat"]))}
-        if command == "act":
-            outcome = adapter.act(request["seat"], request["action"])
-            if outcome.accepted:
-                return {"accepted": True, "events": outcome.events}
-            return {"accepted": False, "reason": outcome.reason or "refused", "detail": outcome.detail}
-        if command == "state":
-            return {"state": adapter.state(request["seat"])}
-        counted = adapter.count(request["depth"])  # "count"
-        return {"total": counted.total, "divide": [{"seat": seat, "action": action, "count": count}
-                                                   for seat, action, count in counted.divide]}
+            result = adapter.next_hand(deal["hands"], deal["vira"])
+        elif command == "legal_actions":
+            result = adapter.legal_actions(request["seat"])
+        elif command == "act":
+            result = adapter.act(request["seat"], request["action"])
+        elif command == "state":
+            result = adapter.state(request["seat"])
+        else:  # "count"
+            result = adapter.count(request["depth"])
+        return reply_fields(command, result)
+
+
+def reply_fields(command: str, result: Any) -> dict[str, Any]:
+    """The fields of the ``ok`` reply to ``command`` (not ``hello``) that carry ``result``, what the
+    ``EngineAdapter`` method of that command returned: events (a list) for ``new_game`` /
+    ``next_hand``, a list of actions for ``legal_actions`` (sorted here), an ``Outcome`` for ``act``,
+    a state dict for ``state``, a ``LineCount`` for ``count``. Raises ``KeyError`` for another command."""
+    if command in ("new_game", "next_hand"):
+        return {"events": result}
+    if command == "legal_actions":
+        return {"actions": sorted(result)}
+    if command == "act":
+        if result.accepted:
+            return {"accepted": True, "events": result.events}
+        return {"accepted": False, "reason": result.reason or "refused", "detail": result.detail}
+    if command == "state":
+        return {"state": result}
+    if command == "count":
+        return {"total": result.total, "divide": [{"seat": seat, "action": action, "count": count}
+                                                  for seat, action, count in result.divide]}
+    raise KeyError(command)
 
 
 def serve_reference(ruleset: str | None, requests: IO[str], replies: IO[str]) -> None:

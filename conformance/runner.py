@@ -28,7 +28,11 @@ from rich.table import Table
 from rich.text import Text
 
 from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineFault
-from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
+from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, expectations_text,
+                                                load_expectations)
+from truco_dsl.conformance.html_report import render_html
+from truco_dsl.conformance.outcomes import EXPECTED_FAILURE, FAILING, NOW_PASSES, label, summary_line
+from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SKIPPED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
                                           ScenarioResult, SelectionError, import_factory, parse_tags, resolve_ruleset)
 from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
@@ -38,9 +42,6 @@ QUOTE_LENGTH = 60
 
 __all__ = ["ScenarioResult", "SelectionError", "SuiteError", "engine_factory", "run_conformance", "run_suite"]
 
-#: a scenario with one of these outcomes makes the run fail (exit code 1)
-FAILING = (FAILED, ERROR) + FAULT_OUTCOMES
-
 
 class SuiteError(RuntimeError):
     """pytest could not run the suite at all (an internal error, a usage error). The message
@@ -49,7 +50,8 @@ class SuiteError(RuntimeError):
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
               rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True,
-              shard: tuple[int, int] | None = None, exitfirst: bool = False) -> list[ScenarioResult]:
+              shard: tuple[int, int] | None = None, expectations: Expectations | None = None,
+              exitfirst: bool = False) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
@@ -62,6 +64,8 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     ``not_applicable``, never passed; with no override a refused deal is a failure.
     ``junit_xml``: also write pytest's JUnit XML report there. ``quiet``: hide pytest's output.
     ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
+    ``expectations``: the engine's known failures (``expectations.py``): an expected outcome is
+    reported ``expected_failure``, a pass of a scenario expected not to pass ``now_passes``.
     ``exitfirst``: stop at the first scenario that fails or breaks (pytest's ``-x``; what
     ``truco mutate`` needs to know a mutant is killed).
 
@@ -79,7 +83,8 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     if adapter_factory is not None and overrides:
         raise ValueError("rule-set overrides (a variant or mutant played in place of a rule set) only apply to the "
                          "reference engine; they cannot be combined with a custom adapter factory")
-    plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard)
+    plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
+                               expectations=expectations)
     # no:unraisableexception: its clean-up runs gc.collect() twice per run, most of a small run's time
     arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:unraisableexception", "-c", os.devnull,
                  "--rootdir", str(SUITE_PATH.parent), "-o", "junit_suite_name=truco-conformance"]
@@ -132,7 +137,8 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
 
 def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_xml: str | None = None,
                     json_path: str | None = None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-                    jobs: int = 1, shard: tuple[int, int] | None = None) -> int:
+                    jobs: int = 1, shard: tuple[int, int] | None = None, expectations_path: str | None = None,
+                    write_expectations_path: str | None = None, html_path: str | None = None) -> int:
     """``truco conform``: run the suite against an engine and print the report.
 
     ``engine``: None for the reference engine in-process, else an ``--engine`` spec
@@ -140,52 +146,86 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     ``jobs``: run the scenarios in that many ``truco conform`` processes, each with its own engine
     (every jobs-th scenario each; not with ``junit_xml``), and report them together. ``shard``:
     ``(index, count)``, what one of those processes runs (an empty share is no error).
-    Prints a per-clause table (clause, a short quote of its text, passed, failed, and not applicable
-    / not supported when there are any), then the failing scenarios (id, name, first failing step,
-    message), then ``N passed, M failed`` on a line of its own, with ``, K not applicable`` appended
-    when K > 0 (a variant played in place of the rule set cannot deal K scenarios). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
-    Returns 0 if every scenario the engine supports passed, 1 if any failed, broke, or met an engine
-    fault (timeout, crash, protocol_error), 2 for bad input (unknown rule set, malformed rule file,
-    bad tag expression, unwritable report path, bad --engine), after a one-line message on stderr.
+    ``expectations_path``: the engine's expectations file (``expectations.py``): its expected
+    outcomes are reported as expected failures, with their reasons, and do not fail the run; a
+    scenario it expects not to pass that passes does (``now passes``). ``write_expectations_path``:
+    write an expectations file from this run (every scenario that failed, broke off or is
+    unsupported; an expected failure keeps its reason). ``html_path``: write the run as one HTML page
+    (``html_report.py``).
+    Prints a per-clause table (clause, a short quote of its text, passed, failed, and a column for
+    each other outcome that occurs), then the failing scenarios (id, name, first failing step,
+    message), the expected failures with their reasons, the unsupported scenarios grouped by why,
+    then ``N passed, M failed`` on a line of its own, with the other outcomes' counts appended
+    (``, K not applicable``, ``, 1 timeout``, ``, 2 expected failures``, ``, 1 now passing``,
+    ``, 3 unsupported``). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
+    Returns 0 if every scenario the engine supports passed or failed as expected, 1 if any failed,
+    broke, met an engine fault (timeout, crash, protocol_error) or now passes against its
+    expectation, 2 for bad input (unknown rule set, malformed rule file or expectations file, bad
+    tag expression, unwritable report path, bad --engine), after a message on stderr.
     """
     process = None
+    expectations = None
     try:
         parse_tags(tags)
         if ruleset is not None:
             resolve_ruleset(ruleset)
-        for path in (junit_xml, json_path):
+        for path in (junit_xml, json_path, write_expectations_path, html_path):
             if path is not None:
                 _check_writable(path)
+        if expectations_path is not None:
+            expectations = load_expectations(expectations_path)
         if jobs > 1:
             if junit_xml is not None:
                 raise SelectionError("--junit-xml cannot be combined with --jobs (use --json)")
-            results = _run_jobs(jobs, ruleset, tags, engine, timeout)
+            results = _run_jobs(jobs, ruleset, tags, engine, timeout, expectations_path)
         else:
             factory = None
             if engine is not None:
                 factory, process = engine_factory(engine, timeout)
-            results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml, shard=shard)
+            results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml, shard=shard,
+                                expectations=expectations)
     except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
         return _bad_input(f"bad rule file:\n{error}")
+    except ExpectationsError as error:
+        return _bad_input(f"bad expectations file:\n{error}")
     except (FileNotFoundError, SelectionError, SuiteError, ValueError) as error:
         return _bad_input(str(error).splitlines()[0] if str(error) else type(error).__name__)
     finally:
         if process is not None:
             process.shutdown()
+    engine_name = next((result.engine for result in results if result.engine), engine or "reference")
+    if expectations is not None and expectations.engine != engine_name and shard is None:
+        print(f"truco conform: note: {expectations.path} is for the engine {expectations.engine!r}; "
+              f"this run's engine is {engine_name!r}", file=sys.stderr)
+    document = expectations_document(results, engine_name, ruleset) if write_expectations_path is not None else None
+    reports = []  # (path, what, text)
     if json_path is not None:
+        reports.append((json_path, "the JSON report",
+                        json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n"))
+    if write_expectations_path is not None:
+        reports.append((write_expectations_path, "the expectations file",
+                        expectations_text(document, write_expectations_path)))
+    if html_path is not None:
+        reports.append((html_path, "the HTML report", render_html(results, engine=engine_name, ruleset=ruleset, tags=tags,
+                                                                  expectations=str(expectations.path) if expectations else None)))
+    for path, what, text in reports:
         try:
-            Path(json_path).write_text(json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n",
-                                       encoding="utf-8")
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
-            return _bad_input(f"cannot write the JSON report to {json_path}: {error.strerror or error}")
+            return _bad_input(f"cannot write {what} to {path}: {error.strerror or error}")
     if not results and shard is None:
         print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
         return EXIT_BAD_INPUT
     report(results)
+    if document is not None:
+        count = len(document["expectations"])
+        print(f"wrote {count} expectation{'s' if count != 1 else ''} to {write_expectations_path}: review every reason "
+              f"that starts with UNREVIEWED")
     return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
 
 
-def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | None, timeout: float) -> list[ScenarioResult]:
+def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | None, timeout: float,
+              expectations_path: str | None = None) -> list[ScenarioResult]:
     """Run the selection in ``jobs`` child ``truco conform --shard i/jobs`` processes at once and
     return their results in the order of the selection. Raises ``SelectionError`` with the first
     child's message when one reports bad input, ``SuiteError`` when one dies."""
@@ -195,7 +235,8 @@ def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | No
             share = Path(folder) / f"{index}.json"
             command = [sys.executable, "-m", "truco_dsl.cli", "conform", "--timeout", str(timeout),
                        "--shard", f"{index}/{jobs}", "--json", str(share)]
-            for option, value in (("--ruleset", ruleset), ("--tags", tags), ("--engine", engine)):
+            for option, value in (("--ruleset", ruleset), ("--tags", tags), ("--engine", engine),
+                                  ("--expectations", expectations_path)):
                 if value is not None:
                     command += [option, value]
             children.append((share, subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
@@ -212,44 +253,39 @@ def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | No
     return [share[position] for position in range(max(map(len, shares), default=0)) for share in shares if position < len(share)]
 
 
+#: the heading of an outcome's column in the per-clause table (failed and error share one)
+COLUMNS = {PASSED: "passed", FAILED: "failed", ERROR: "failed", NOT_APPLICABLE: "not applicable", UNSUPPORTED: "not supported",
+           EXPECTED_FAILURE: "expected failure", NOW_PASSES: "now passes", **{fault: label(fault) for fault in FAULT_OUTCOMES}}
+
+
 def report(results: list[ScenarioResult], console: Console | None = None) -> None:
-    """Print the per-clause table, the failing scenarios and the summary line."""
+    """Print the per-clause table, the failing scenarios, the expected failures, the unsupported
+    scenarios grouped by why, and the summary line."""
     console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     sources = load_sources()
+    present = {UNSUPPORTED if result.outcome == SKIPPED else result.outcome for result in results}
+    headings = ["passed", "failed"] + [COLUMNS[outcome] for outcome in (NOT_APPLICABLE, UNSUPPORTED, *FAULT_OUTCOMES,
+                                                                       NOW_PASSES, EXPECTED_FAILURE) if outcome in present]
     counts: dict[str, dict[str, int]] = {}
     for result in results:
         for clause in result.clauses:
-            tally = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_APPLICABLE: 0, UNSUPPORTED: 0,
-                                               **{fault: 0 for fault in FAULT_OUTCOMES}})
-            column = {PASSED: PASSED, FAILED: FAILED, ERROR: FAILED, NOT_APPLICABLE: NOT_APPLICABLE,
-                      **{fault: fault for fault in FAULT_OUTCOMES}}.get(result.outcome, UNSUPPORTED)
+            column = COLUMNS.get(result.outcome, COLUMNS[UNSUPPORTED])  # skipped: with the unsupported
+            tally = counts.setdefault(clause, dict.fromkeys(headings, 0))
             tally[column] += 1
     order = {clause_id: position for position, clause_id in enumerate(sources)}
-    not_applicable = sum(1 for result in results if result.outcome == NOT_APPLICABLE)
-    unsupported = any(tally[UNSUPPORTED] for tally in counts.values())
-    faults = [fault for fault in FAULT_OUTCOMES if any(result.outcome == fault for result in results)]
     table = Table(title="Conformance by clause", title_justify="left")
     table.add_column("clause", no_wrap=True)
     table.add_column("text")
-    table.add_column("passed", justify="right")
-    table.add_column("failed", justify="right")
-    if not_applicable:
-        table.add_column("not applicable", justify="right")
-    if unsupported:
-        table.add_column("not supported", justify="right")
-    for fault in faults:
-        table.add_column(fault.replace("_", " "), justify="right")
+    for heading in headings:
+        table.add_column(heading, justify="right")
+    alarming = {"failed", "now passes", *(label(fault) for fault in FAULT_OUTCOMES)}
     for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
         tally = counts[clause]
         source = sources.get(clause)
         quote = _quote(source.text) if source else "(not in spec/sources)"
-        row = [Text(clause), Text(quote), str(tally[PASSED]), Text(str(tally[FAILED]), style="bold red" if tally[FAILED] else "")]
-        if not_applicable:
-            row.append(str(tally[NOT_APPLICABLE]))
-        if unsupported:
-            row.append(str(tally[UNSUPPORTED]))
-        row += [Text(str(tally[fault]), style="bold red" if tally[fault] else "") for fault in faults]
-        table.add_row(*row)
+        table.add_row(Text(clause), Text(quote), *(Text(str(tally.get(heading, 0)),
+                                                        style="bold red" if heading in alarming and tally.get(heading) else "")
+                                                   for heading in headings))
     if counts:
         console.print(table)
     failing = [result for result in results if result.outcome in (FAILED, ERROR)]
@@ -257,23 +293,56 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     if failing or broken_off:
         console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
         for result in failing + broken_off:
-            label = f" ({result.outcome.replace('_', ' ')})" if result.outcome != FAILED else ""
-            name = f"{result.id or '(no id)'}  {result.scenario}  [{result.feature}]{label}"
-            console.print(Text(f"✗ {name}", style="red"), soft_wrap=True)
-            if result.failing_step:
-                console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
-            for line in (result.message or "").splitlines() or [""]:
-                console.print(Text(f"    {line}"), soft_wrap=True)
-    skipped = sum(1 for result in results if result.outcome == UNSUPPORTED)
-    if skipped:
-        console.print(Text(f"{skipped} scenario{'s' if skipped != 1 else ''} not supported by the engine"))
-    passed = sum(1 for result in results if result.outcome == PASSED)
-    summary = f"{passed} passed, {len(failing)} failed" + (f", {not_applicable} not applicable" if not_applicable else "")
-    for fault in faults:
-        summary += f", {sum(1 for result in results if result.outcome == fault)} {fault}"
-    if skipped:
-        summary += f", {skipped} unsupported"
-    console.print(Text(summary))
+            _print_scenario(console, result, "✗", "red")
+    now_passing = [result for result in results if result.outcome == NOW_PASSES]
+    if now_passing:
+        console.print(Text(f"\nNow passing, although expected not to ({len(now_passing)}): remove them from the expectations file",
+                           style="bold red"))
+        for result in now_passing:
+            console.print(Text(f"! {_name(result)}", style="bold red"), soft_wrap=True)
+            console.print(Text(f"    now passes: remove it from {result.expected['file']} (line {result.expected['line']}); "
+                               f"expected {label(result.expected['outcome'])}: {result.expected['reason']}"), soft_wrap=True)
+    expected = [result for result in results if result.outcome == EXPECTED_FAILURE]
+    if expected:
+        console.print(Text(f"\nExpected failures ({len(expected)}):", style="bold"))
+        for result in expected:
+            console.print(Text(f"~ {_name(result)} ({label(result.expected['outcome'])})"), soft_wrap=True)
+            console.print(Text(f"    reason: {result.expected['reason']}"), soft_wrap=True)
+    unsupported = [result for result in results if result.outcome == UNSUPPORTED]
+    if unsupported:
+        console.print(Text(f"\n{len(unsupported)} scenario{'s' if len(unsupported) != 1 else ''} not supported by the engine:"))
+        by_reason: dict[str, list[str]] = {}
+        for result in unsupported:
+            by_reason.setdefault(_first_line(result.message) or "(no reason given)", []).append(_short_id(result))
+        for reason, ids in by_reason.items():
+            console.print(Text(f"  {reason.removeprefix('not supported: ')}: {' '.join(ids)}"), soft_wrap=True)
+    console.print(Text(summary_line(result.outcome for result in results)))
+
+
+def _name(result: ScenarioResult) -> str:
+    return f"{_short_id(result)}  {result.scenario}  [{result.feature}]"
+
+
+def _short_id(result: ScenarioResult) -> str:
+    """The scenario's id, with the rule set of an outline's row (``desacordos-001[fpt-1983]``)."""
+    identifier = result.id or "(no id)"
+    return f"{identifier}[{result.ruleset}]" if result.feature.startswith("desacordos/") and result.ruleset else identifier
+
+
+def _first_line(text: str | None) -> str:
+    return next((line.strip() for line in (text or "").splitlines() if line.strip()), "")
+
+
+def _print_scenario(console: Console, result: ScenarioResult, mark: str, style: str) -> None:
+    outcome = f" ({label(result.outcome)})" if result.outcome != FAILED else ""
+    console.print(Text(f"{mark} {_name(result)}{outcome}", style=style), soft_wrap=True)
+    if result.expected is not None:
+        console.print(Text(f"    expected {label(result.expected['outcome'])} ({result.expected['reason']}), "
+                           f"but it is {label(result.outcome)}"), soft_wrap=True)
+    if result.failing_step:
+        console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
+    for line in (result.message or "").splitlines() or [""]:
+        console.print(Text(f"    {line}"), soft_wrap=True)
 
 
 def _quote(text: str) -> str:

@@ -803,7 +803,7 @@ def games_won_are(adapter: EngineAdapter, first: int, second: int) -> None:
 def hand_blind(adapter: EngineAdapter) -> None:
     hand = _hand(adapter)
     if not hand.get("blind"):
-        fail(f"expected the hand to be played blind (nobody sees their own cards), the engine plays it open")
+        fail("expected the hand to be played blind (nobody sees their own cards), the engine plays it open")
 
 
 @then(r"seat (?P<seat>\d+) does not see its own cards", converters={"seat": int})

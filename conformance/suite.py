@@ -5,7 +5,7 @@ plugin (``plugin.py``) collects it, imports it by package name, gives it the ste
 the ``adapter`` fixture, and keeps the scenarios selected by rule set and tag expression.
 
 Each ``features/<ruleset>/*.feature`` is bound with pytest-bdd's ``scenarios()``; every test it
-makes is marked ``gherkin(feature=<file relative to features/>, scenario=<name>)``. A feature file
+makes is marked ``gherkin(feature=<file relative to features/>, scenario=<name>, line=<its Scenario: line>)``. A feature file
 that cannot be parsed becomes one test that fails with the parser's message (marked
 ``unreadable``), so a broken file is reported, not silently dropped, and the other files still run.
 Importing this module needs a running pytest session with the plugin (pytest-bdd applies the
@@ -21,6 +21,7 @@ import pytest
 from pytest_bdd import scenarios
 from pytest_bdd.exceptions import NoScenariosFound
 
+from truco_dsl.conformance.catalogue import feature_scenarios
 from truco_dsl.rules import FEATURES_DIR
 
 
@@ -39,9 +40,11 @@ def _mark_bound(feature_file: Path, names: set[str]) -> None:
     """Mark the tests ``scenarios()`` just made for ``feature_file`` with their place."""
     relative = feature_file.relative_to(FEATURES_DIR).as_posix()
     prefix = f"{os.path.abspath(feature_file)}: "
+    lines = {entry.name: entry.line for entry in feature_scenarios(feature_file)}
     for name in sorted(name for name in names if name.startswith("test")):
         test = globals()[name]
-        pytest.mark.gherkin(feature=relative, scenario=(test.__doc__ or name).removeprefix(prefix))(test)
+        scenario = (test.__doc__ or name).removeprefix(prefix)
+        pytest.mark.gherkin(feature=relative, scenario=scenario, line=lines.get(scenario))(test)
 
 
 # scenarios() puts the tests in its caller's namespace, so it is called here, at module level.

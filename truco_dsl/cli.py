@@ -2,6 +2,7 @@
 
     truco validate FILE...                      check rule files; exit 2 if any has a problem
     truco conform [--ruleset ID|FILE] [--tags EXPR] [--engine SPEC] [--timeout SECONDS] [--jobs N] [--junit-xml PATH] [--json PATH]
+                  [--html PATH] [--expectations FILE] [--write-expectations FILE]
     truco serve [--ruleset ID|FILE]             the reference engine on the JSON-lines protocol (stdin/stdout)
     truco cases export [--ruleset ID|FILE] [--output PATH]    every scenario as JSON, for runners in other languages
     truco mutate --ruleset ID [--jobs N] [--json PATH] [--mutant KEY]...   the suite against mutants of a rule set
@@ -10,7 +11,8 @@
     truco vocabulary                                the rule language's hooks, names and builtins
 
 Exit codes: 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
-protocol_error) (mutate: a mutant that changes play survived) (coverage: a clause neither encoded nor informative, or encoded without a
+protocol_error), or a scenario the expectations file expects to fail passes (mutate: a mutant that changes play
+survived) (coverage: a clause neither encoded nor informative, or encoded without a
 scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
 cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 """
@@ -46,7 +48,9 @@ def _conform(options: argparse.Namespace) -> int:
     from truco_dsl.conformance.runner import run_conformance
 
     return run_conformance(ruleset=options.ruleset, tags=options.tags, junit_xml=options.junit_xml, json_path=options.json,
-                           engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard)
+                           engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard,
+                           expectations_path=options.expectations, write_expectations_path=options.write_expectations,
+                           html_path=options.html)
 
 
 def _mutate(options: argparse.Namespace) -> int:
@@ -179,7 +183,16 @@ def build_parser() -> argparse.ArgumentParser:
                          help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant")
     conform.add_argument("--tags", default=None, metavar="EXPR", help='Cucumber tag expression, e.g. "@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2"')
     conform.add_argument("--junit-xml", default=None, metavar="PATH", help="also write a JUnit XML report")
-    conform.add_argument("--json", default=None, metavar="PATH", help="also write one JSON record per scenario")
+    conform.add_argument("--json", default=None, metavar="PATH",
+                         help="also write one JSON record per scenario (shape: conformance/PROTOCOL.md, 'The JSON report')")
+    conform.add_argument("--html", default=None, metavar="PATH",
+                         help="also write the run as one self-contained HTML page, clause by clause")
+    conform.add_argument("--expectations", default=None, metavar="FILE",
+                         help="the engine's known failures (YAML): reported as expected failures, which do not fail the run; "
+                              "one that passes does ('now passes: remove it from FILE')")
+    conform.add_argument("--write-expectations", default=None, metavar="FILE",
+                         help="write an expectations file from this run (every scenario not passed, not applicable; "
+                              "the reasons to review start with UNREVIEWED)")
     conform.add_argument("--engine", default=None, metavar="SPEC",
                          help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
                               "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")

@@ -105,3 +105,14 @@ def load_sources(directory: Path = SPEC_DIR / "sources") -> dict[str, SourceClau
                 raise SourceFormatError(f"{path}:{clause.line}: clause id {clause_id} is also in {everything[clause_id].source}.md")
             everything[clause_id] = clause
     return everything
+
+
+@cache
+def regulation_titles(directory: Path = SPEC_DIR / "sources") -> dict[str, str]:
+    """The title of each regulation in ``directory``: file stem (``atb-2004``) -> the text of its
+    first ``# `` heading (the stem when it has none). Raises ``OSError`` when a file cannot be read."""
+    titles = {}
+    for path in sorted(Path(directory).glob("*.md")):
+        heading = next((line[2:].strip() for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("# ")), "")
+        titles[path.stem] = heading or path.stem
+    return titles

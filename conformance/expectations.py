@@ -1,0 +1,296 @@
+"""An engine's known failures: the expectations file of ``truco conform --expectations FILE``.
+
+The file is YAML (read with a safe loader), checked against ``schema/expectations.schema.json``::
+
+    engine: gat-games 0.0.2          # the engine's name and version, as the report names it
+    ruleset: atb-2004                # optional: the --ruleset of the run it was written for
+    expectations:
+      - scenario: truco-003          # a scenario's @id:
+        ruleset: fpt-1983            # optional: only its run under this rule set (an outline's row)
+        outcome: failed              # failed, error, timeout, crash, protocol_error or unsupported
+        reason: its fold after a seis is worth 3, not 6
+
+``judge`` turns a scenario's outcome into what the run reports: the expected outcome, reached, is
+``expected_failure`` (it does not make the run fail); a pass of a scenario expected not to pass is
+``now_passes`` (it does: remove the entry, as pytest's strict xfail); anything else stays what it
+was. ``expectations_document`` and ``expectations_text`` make a file from a run; the reasons it cannot know start with
+``UNREVIEWED`` and quote the run's message, for the author to replace.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from truco_dsl.conformance.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
+                                            UNSUPPORTED, label)
+from truco_dsl.rules.loader import Problem, yaml_path
+from truco_dsl.rules.location import Place, shown
+
+SCHEMA = Path(__file__).with_name("schema") / "expectations.schema.json"
+#: how a reason written by ``expectations_document`` starts, until a person writes the real one
+UNREVIEWED = "UNREVIEWED"
+#: an expectations file larger than this is refused unread
+MAX_FILE_BYTES = 1_000_000
+#: the longest quote of a run's message in a written reason (characters)
+QUOTED_MESSAGE = 200
+
+YamlPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One entry: the ``scenario`` id, the ``ruleset`` it is restricted to (None: any), the
+    ``outcome`` expected, the ``reason``, and its ``place`` in the file."""
+
+    scenario: str
+    ruleset: str | None
+    outcome: str
+    reason: str
+    place: Place
+
+    @property
+    def unreviewed(self) -> bool:
+        """Whether the reason is still the one ``expectations_document`` wrote."""
+        return self.reason.startswith(UNREVIEWED)
+
+    def as_json(self) -> dict[str, str]:
+        """``{"outcome", "reason", "file", "line"}`` for a report."""
+        return {"outcome": self.outcome, "reason": self.reason, "file": shown(self.place.file), "line": self.place.line}
+
+
+@dataclass(frozen=True)
+class Expectations:
+    """A loaded expectations file: ``path``, the ``engine`` it is for, its ``ruleset`` (None when it
+    names none) and its ``entries`` in file order."""
+
+    path: Path
+    engine: str
+    ruleset: str | None
+    entries: tuple[Expectation, ...]
+
+    def find(self, scenario: str | None, ruleset: str | None) -> Expectation | None:
+        """The entry for the scenario with id ``scenario`` played under ``ruleset``, or None."""
+        for entry in self.entries:
+            if entry.scenario == scenario and (entry.ruleset is None or entry.ruleset == ruleset):
+                return entry
+        return None
+
+
+class ExpectationsError(ValueError):
+    """An expectations file that cannot be used. ``problems``: every ``Problem`` found (each with its
+    file:line:col and YAML path), in file order."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(problem.render() for problem in problems))
+
+
+def judge(outcome: str, expectation: Expectation | None) -> str:
+    """The outcome a run reports for a scenario whose own ``outcome`` is given, under ``expectation``
+    (None: no entry): ``now_passes`` for ``passed``; ``expected_failure`` when ``outcome`` is the
+    expected one and would fail the run; ``outcome`` itself otherwise (an expected ``unsupported``
+    stays ``unsupported``; an outcome other than the expected one is reported as it is)."""
+    if expectation is None:
+        return outcome
+    if outcome == PASSED:
+        return NOW_PASSES
+    if outcome == expectation.outcome and outcome in FAILING:
+        return EXPECTED_FAILURE
+    return outcome
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+class _Reader:
+    """One file being read: its lines, where each YAML path's key and value start, its problems."""
+
+    def __init__(self, path: Path, text: str):
+        self.path, self.lines = path, text.splitlines()
+        self.marks: dict[YamlPath, tuple[int, int]] = {}
+        self.key_marks: dict[YamlPath, tuple[int, int]] = {}
+        self.problems: list[Problem] = []
+
+    def report(self, path: YamlPath, message: str, at_key: bool = False, mark: tuple[int, int] | None = None) -> None:
+        probe = path
+        while mark is None and probe and probe not in self.marks:
+            probe = probe[:-1]
+        line, column = mark or (self.key_marks.get(path) if at_key else None) or self.marks.get(probe, (0, 0))
+        text = self.lines[line] if 0 <= line < len(self.lines) else ""
+        self.problems.append(Problem(Place(str(self.path), line + 1, column + 1, yaml_path(path)), message, text.rstrip()))
+
+    def record(self, node: yaml.Node, path: YamlPath) -> None:
+        self.marks[path] = (node.start_mark.line, node.start_mark.column)
+        if isinstance(node, yaml.MappingNode):
+            seen = set()
+            for key_node, value_node in node.value:
+                child = path + (key_node.value,)
+                self.key_marks[child] = (key_node.start_mark.line, key_node.start_mark.column)
+                if key_node.value in seen:
+                    self.report(child, f"duplicate key {key_node.value!r} (YAML would silently keep only the last)", at_key=True)
+                seen.add(key_node.value)
+                self.record(value_node, child)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self.record(item, path + (index,))
+
+
+def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = None) -> Expectations:
+    """Read and check an expectations file.
+
+    ``scenario_ids``: the ids an entry may name (default: every bundled scenario's ``@id:``).
+    Raises ``ExpectationsError`` with every problem and its place: a file that cannot be read, is
+    not UTF-8 or not YAML, uses aliases, has duplicate keys, breaks the schema, names a scenario
+    that does not exist, or names the same scenario (and rule set) twice.
+    """
+    path = Path(path)
+    where = Place(str(path), 1, 1)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ExpectationsError([Problem(where, f"the file is larger than {MAX_FILE_BYTES:,} bytes")])
+        text = path.read_bytes().decode("utf-8")
+    except OSError as problem:
+        raise ExpectationsError([Problem(where, f"cannot read the expectations file: {problem.strerror or problem}")]) from None
+    except UnicodeDecodeError:
+        raise ExpectationsError([Problem(where, "the file is not UTF-8 text (an expectations file is YAML, in UTF-8)")]) from None
+    reader = _Reader(path, text)
+    try:
+        alias = next((event for event in yaml.parse(text, Loader=yaml.SafeLoader) if isinstance(event, yaml.AliasEvent)), None)
+        if alias is not None:
+            reader.report((), f"YAML aliases (*{alias.anchor}) are not allowed here; write the entry out",
+                          mark=(alias.start_mark.line, alias.start_mark.column))
+            raise ExpectationsError(reader.problems)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as problem:
+        mark = getattr(problem, "problem_mark", None)
+        reader.report((), f"not valid YAML: {getattr(problem, 'problem', None) or problem}",
+                      mark=(mark.line, mark.column) if mark else (0, 0))
+        raise ExpectationsError(reader.problems) from None
+    if node is not None:
+        reader.record(node, ())
+    if reader.problems:
+        raise ExpectationsError(reader.problems)
+    for error in sorted(_validator().iter_errors(document), key=lambda error: [str(part) for part in error.absolute_path]):
+        location = tuple(error.absolute_path)
+        named = yaml_path(location) or "the top level"
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = sorted(error.schema.get("properties", {}))
+            for key in sorted(set(error.instance) - set(allowed), key=str):
+                reader.report(location + (key,), f"unknown key {key!r} in {named}; allowed keys: {', '.join(allowed)}", at_key=True)
+        elif error.validator == "enum":
+            reader.report(location, f"{named}: {error.instance!r} is not an outcome an engine can be expected to have; "
+                                    f"it is one of: {', '.join(error.validator_value)}")
+        elif error.validator == "required":
+            reader.report(location, f"{named} is missing {error.message.split(' is a required')[0]}")
+        else:
+            reader.report(location, f"{named}: {error.message}")
+    if reader.problems:
+        raise ExpectationsError(reader.problems)
+    known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
+    entries, seen = [], {}
+    for index, entry in enumerate(document["expectations"]):
+        key = (entry["scenario"], entry.get("ruleset"))
+        if entry["scenario"] not in known:
+            close = sorted(known, key=lambda other: _distance(other, entry["scenario"]))[:1]
+            hint = f" (did you mean {close[0]}?)" if close and _distance(close[0], entry["scenario"]) <= 3 else ""
+            reader.report(("expectations", index, "scenario"), f"no scenario has the id {entry['scenario']!r}{hint}")
+        elif key in seen:
+            reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
+        seen.setdefault(key, reader.marks[("expectations", index)][0] + 1)
+        line, column = reader.marks[("expectations", index)]
+        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry["outcome"], entry["reason"],
+                                   Place(str(path), line + 1, column + 1, yaml_path(("expectations", index)))))
+    if reader.problems:
+        raise ExpectationsError(reader.problems)
+    return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
+
+
+def _bundled_ids() -> set[str]:
+    from truco_dsl.conformance.catalogue import bundled_scenarios
+
+    return {scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids}
+
+
+def _distance(one: str, other: str) -> int:
+    """The edit distance of two ids (for 'did you mean')."""
+    previous = list(range(len(other) + 1))
+    for row, letter in enumerate(one, start=1):
+        current = [row]
+        for column, target in enumerate(other, start=1):
+            current.append(min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + (letter != target)))
+        previous = current
+    return previous[-1]
+
+
+def expectations_document(results: Iterable[Any], engine: str, ruleset: str | None) -> dict[str, Any]:
+    """The expectations of a run as the file's document: every scenario whose outcome is not
+    ``passed`` or ``not_applicable`` nor ``skipped`` (``FAILING`` ones and ``unsupported``, but not
+    ``now_passes``), with the outcome it had. An ``expected_failure`` keeps its entry's outcome and
+    reason; any other gets ``UNREVIEWED: <outcome> at <step>: <message's first line>``. An entry
+    names its rule set when the scenario ran under more than one (a row of an outline).
+    ``results``: ``ScenarioResult`` objects (``id``, ``ruleset``, ``outcome``, ``expected``,
+    ``failing_step``, ``message``); those without an id are left out."""
+    results = [result for result in results if result.id is not None]
+    rulesets: dict[str, set[str | None]] = {}
+    for result in results:
+        rulesets.setdefault(result.id, set()).add(result.ruleset)
+    entries = []
+    for result in results:
+        if result.outcome == EXPECTED_FAILURE:
+            outcome, reason = result.expected["outcome"], result.expected["reason"]
+        elif (result.outcome in FAILING and result.outcome != NOW_PASSES) or result.outcome == UNSUPPORTED:
+            outcome, reason = result.outcome, _unreviewed(result)
+        else:
+            continue
+        entry = {"scenario": result.id}
+        if len(rulesets[result.id]) > 1 and result.ruleset is not None:
+            entry["ruleset"] = result.ruleset
+        entry.update(outcome=outcome, reason=reason)
+        entries.append(entry)
+    document: dict[str, Any] = {"engine": engine}
+    if ruleset is not None:
+        document["ruleset"] = ruleset
+    document["expectations"] = entries
+    return document
+
+
+def _unreviewed(result: Any) -> str:
+    message = next((line.strip() for line in (result.message or "").splitlines() if line.strip()), "no message")
+    if len(message) > QUOTED_MESSAGE:
+        message = message[:QUOTED_MESSAGE - 1] + "…"
+    step = re.sub(r"\s+", " ", result.failing_step) if result.failing_step else None
+    return f"{UNREVIEWED}: {label(result.outcome)}{' at ' + step if step else ''}: {message}"
+
+
+HEADER = """\
+# Known failures of {engine}, written by `truco conform --write-expectations` from a run
+# ({count} scenario{s}). Use it with `truco conform --expectations {name}`: these outcomes are
+# then reported as expected failures (with the reason) and do not fail the run; a scenario listed
+# here that passes fails it, until its entry is removed.
+# A reason that starts with {unreviewed} is the run's message, not a reason: replace it with one
+# line saying why the engine does this (a bug, a reading of the regulation, a missing feature).
+"""
+
+
+def expectations_text(document: dict[str, Any], path: str | Path) -> str:
+    """``document`` (``expectations_document``) as the YAML text of an expectations file to be
+    written at ``path`` (named in its header comment, which says how to use and review it)."""
+    count = len(document["expectations"])
+    header = HEADER.format(engine=document["engine"], count=count, s="s" if count != 1 else "", name=shown(path),
+                           unreviewed=UNREVIEWED)
+    return header + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=10_000, default_flow_style=False)
+
+
+__all__ = ["EXPECTABLE", "Expectation", "Expectations", "ExpectationsError", "UNREVIEWED", "expectations_document",
+           "expectations_text", "judge", "load_expectations"]

@@ -1,0 +1,104 @@
+"""The run as one HTML page (``truco conform --html PATH``).
+
+One self-contained file: inline CSS, no JavaScript, no external URL, readable in any browser and
+printable. At the top, the engine, the selection and the count of every outcome, then what needs a
+person's attention (scenarios now passing against their expectation, the failing ones with their
+failing step and message, the expected failures with their reasons, the unsupported ones grouped by
+why). Then, for each regulation the run touched (spec/sources/*.md), each of its clauses in source
+order with its id, section, place in the source, text and notes, and the scenarios that check it
+with this engine's outcome for each. Everything taken from the run or the sources is escaped
+(jinja2's autoescape).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from truco_dsl.conformance.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
+                                            SKIPPED, UNSUPPORTED, label, summary_line)
+from truco_dsl.rules.sources import load_sources, regulation_titles
+
+TEMPLATE = "report.html.j2"
+TEMPLATES = Path(__file__).with_name("templates")
+
+#: the CSS class of each outcome's colour: good, bad, known (an expected failure), aside (not played)
+TONE = {PASSED: "good", EXPECTED_FAILURE: "known", UNSUPPORTED: "aside", NOT_APPLICABLE: "aside", SKIPPED: "aside",
+        **{outcome: "bad" for outcome in FAILING}}
+
+
+def _environment() -> Environment:
+    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+                              trim_blocks=True, lstrip_blocks=True)
+    environment.filters["label"] = label
+    environment.filters["tone"] = lambda outcome: TONE.get(outcome, "aside")
+    return environment
+
+
+def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None, tags: str | None = None,
+                expectations: str | None = None, generated: datetime | None = None) -> str:
+    """The HTML page of a run.
+
+    ``results``: ``ScenarioResult`` objects (plugin.py), in run order; ``engine``: the engine's
+    name; ``ruleset`` / ``tags``: the run's selection (None: all); ``expectations``: the
+    expectations file applied (None: none); ``generated``: the time shown (default: now, UTC).
+    Returns the whole document as text. Raises ``jinja2.TemplateError`` only for a broken template.
+    """
+    results = list(results)
+    sources = load_sources()
+    titles = regulation_titles()
+    by_clause: dict[str, list[Any]] = {}
+    for result in results:
+        for clause in result.clauses:
+            by_clause.setdefault(clause, []).append(result)
+    touched = {sources[clause].source for clause in by_clause if clause in sources}
+    regulations = []
+    for regulation, title in titles.items():
+        if regulation not in touched:
+            continue
+        clauses = [clause for clause in sources.values() if clause.source == regulation]
+        played = {id(result): result for clause in clauses for result in by_clause.get(clause.id, [])}
+        tallies = Counter(result.outcome for result in played.values())
+        regulations.append({
+            "id": regulation, "title": title, "total": len(clauses),
+            "clauses": [{"source": clause, "results": by_clause[clause.id], "tone": _clause_tone(by_clause[clause.id])}
+                        for clause in clauses if clause.id in by_clause],
+            "unchecked": [clause for clause in clauses if clause.id not in by_clause],
+            "tallies": [(outcome, tallies[outcome]) for outcome in OUTCOMES if tallies[outcome]],
+        })
+    unknown = sorted(clause for clause in by_clause if clause not in sources)
+    counts = Counter(result.outcome for result in results)
+    unsupported: dict[str, list[Any]] = {}
+    for result in results:
+        if result.outcome == UNSUPPORTED:
+            unsupported.setdefault((result.message or "no reason given").splitlines()[0].removeprefix("not supported: "), []).append(result)
+    return _environment().get_template(TEMPLATE).render(
+        engine=engine, ruleset=ruleset, tags=tags, expectations=expectations,
+        generated=(generated or datetime.now(timezone.utc)).strftime("%Y-%m-%d %H:%M UTC"),
+        total=len(results), counts=[(outcome, counts[outcome]) for outcome in OUTCOMES if counts[outcome]],
+        summary=summary_line(result.outcome for result in results),
+        verdict="passes" if not any(result.outcome in FAILING for result in results) else "fails",
+        now_passing=[result for result in results if result.outcome == NOW_PASSES],
+        failing=[result for result in results if result.outcome in FAILING and result.outcome != NOW_PASSES],
+        expected=[result for result in results if result.outcome == EXPECTED_FAILURE],
+        unsupported=sorted(unsupported.items()),
+        regulations=regulations,
+        unknown=[(clause, by_clause[clause]) for clause in unknown],
+        unclaused=[result for result in results if not result.clauses],
+    )
+
+
+def _clause_tone(results: list[Any]) -> str:
+    """A clause's colour: bad if any of its scenarios fails the run, known if any is an expected
+    failure, good if any passed, aside otherwise (none played, or no scenario)."""
+    outcomes = {result.outcome for result in results}
+    if outcomes & set(FAILING):
+        return "bad"
+    if EXPECTED_FAILURE in outcomes:
+        return "known"
+    return "good" if PASSED in outcomes else "aside"
+

@@ -1,0 +1,106 @@
+"""What the engine was asked and what it replied in one scenario: the last exchanges, kept for the
+reports (``engine_replies`` of a ``--json`` record, the HTML page).
+
+An exchange is one request and its reply as protocol lines (conformance/PROTOCOL.md). For an engine
+behind the protocol (``process.py``) they are the lines sent and read, a reply that never came being
+None; for an in-process adapter, ``RecordingAdapter`` writes each call as the request and the reply
+that ``truco serve`` would have exchanged for it (an exception as the error reply the protocol gives
+it). Only the last ``TRANSCRIPT_LENGTH`` exchanges are kept, each line cut at ``SHOWN_LINE``
+characters, so a record stays small whatever the scenario does.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+from truco_dsl.conformance import protocol
+from truco_dsl.conformance.adapter import EngineAdapter, LineCount, Outcome
+
+#: exchanges kept per scenario (the last ones)
+TRANSCRIPT_LENGTH = 8
+#: the longest line kept (characters; a longer one ends with "…")
+SHOWN_LINE = 1000
+
+
+def _cut(text: str | None) -> str | None:
+    if text is None:
+        return None
+    text = text.rstrip("\n")
+    return text if len(text) <= SHOWN_LINE else text[:SHOWN_LINE - 1] + "…"
+
+
+class Transcript:
+    """The last exchanges with an engine: ``record(request, reply)`` with two protocol lines (the
+    reply None when none came); ``exchanges()`` returns them oldest first as
+    ``[{"request": str, "reply": str | None}, ...]``; ``clear()`` forgets them (a new scenario)."""
+
+    def __init__(self) -> None:
+        self._exchanges: collections.deque[dict[str, str | None]] = collections.deque(maxlen=TRANSCRIPT_LENGTH)
+        self.seq = 0
+
+    def record(self, request: str, reply: str | None) -> None:
+        self._exchanges.append({"request": _cut(request), "reply": _cut(reply)})
+
+    def exchanges(self) -> list[dict[str, str | None]]:
+        return [dict(exchange) for exchange in self._exchanges]
+
+    def clear(self) -> None:
+        self._exchanges.clear()
+        self.seq = 0
+
+
+class RecordingAdapter:
+    """An ``EngineAdapter`` that passes every call to ``engine`` unchanged (same return values, same
+    exceptions) and writes it in ``transcript`` as the protocol exchange it stands for. Any other
+    attribute (``name``, ``features``, ``readings``, ``supports``) is the engine's."""
+
+    def __init__(self, engine: EngineAdapter, transcript: Transcript):
+        self.engine = engine
+        self.transcript = transcript
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def _call(self, request: dict[str, Any], method: Any, *arguments: Any, **keywords: Any) -> Any:
+        try:
+            result = method(*arguments, **keywords)
+        except Exception as problem:
+            self.transcript.record(protocol.line(request), protocol.line(protocol.raised_reply(request["seq"], request["command"], problem)))
+            raise
+        try:
+            reply = {"seq": request["seq"], "ok": True, **protocol.reply_fields(request["command"], result)}
+            self.transcript.record(protocol.line(request), protocol.line(reply))
+        except (TypeError, ValueError, AttributeError, KeyError):  # a result no protocol reply can carry: the steps will say so
+            self.transcript.record(protocol.line(request), f"(not expressible as a protocol reply: {result!r})")
+        return result
+
+    def _seq(self) -> int:
+        self.transcript.seq += 1
+        return self.transcript.seq
+
+    def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int], hands: list[list[str]] | None,
+                 vira: str | None, seed: int | None, games_won: list[int] | None = None) -> list[dict[str, Any]]:
+        request = protocol.new_game_request(self._seq(), ruleset, players, dealer, scores, hands, vira, seed, games_won)
+        if games_won is None:  # call the engine as the steps did (an adapter may not take games_won)
+            return self._call(request, self.engine.new_game, ruleset, players, dealer, scores, hands, vira, seed)
+        return self._call(request, self.engine.new_game, ruleset, players, dealer, scores, hands, vira, seed, games_won=games_won)
+
+    def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+        return self._call(protocol.next_hand_request(self._seq(), hands, vira), self.engine.next_hand, hands, vira)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return self._call(protocol.legal_actions_request(self._seq(), seat), self.engine.legal_actions, seat)
+
+    def act(self, seat: int, action: str) -> Outcome:
+        return self._call(protocol.act_request(self._seq(), seat, action), self.engine.act, seat, action)
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        return self._call(protocol.state_request(self._seq(), seat), self.engine.state, seat)
+
+    def count(self, depth: int | None) -> LineCount:
+        return self._call(protocol.count_request(self._seq(), depth), self.engine.count, depth)
+
+    def close(self) -> None:
+        self.engine.close()
+

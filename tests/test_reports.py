@@ -1,0 +1,254 @@
+"""The run's reports and known failures: expectations files (--expectations, --write-expectations),
+the JSON records (--json, checked against conformance/schema/report.schema.json), the HTML page
+(--html, opened in headless Chromium to read what a person sees), the unsupported scenarios listed
+with why.
+
+The failing run is the reference engine playing a variant of atb-2004 without ATB-NORMAS-11 (a card
+may be covered in the first vaza), on the scenarios of that clause: some pass, three fail.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shlex
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+from rich.console import Console
+
+from truco_dsl.cli import main
+from truco_dsl.conformance import transcript
+from truco_dsl.conformance.adapter import ReferenceAdapter
+from truco_dsl.conformance.expectations import UNREVIEWED, ExpectationsError, load_expectations
+from truco_dsl.conformance.html_report import render_html
+from truco_dsl.conformance.outcomes import EXPECTABLE, OUTCOMES
+from truco_dsl.conformance.plugin import ScenarioResult
+from truco_dsl.conformance.runner import report, run_suite
+
+CONFORMANCE = Path(__file__).parents[1] / "conformance"
+REPORT_SCHEMA = json.loads((CONFORMANCE / "schema" / "report.schema.json").read_text(encoding="utf-8"))
+EXPECTATIONS_SCHEMA = json.loads((CONFORMANCE / "schema" / "expectations.schema.json").read_text(encoding="utf-8"))
+SELECTION = "@clause:ATB-NORMAS-11"
+FAILING_IDS = {"faults-010", "normas-001", "normas-002"}
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Two runs of the variant: one writing an expectations file, one applying it (with an entry
+    added for a scenario that passes). Returns the folder and both runs' exit codes and output."""
+    folder = tmp_path_factory.mktemp("reports")
+    variant = folder / "casa.yaml"
+    variant.write_text("ruleset: casa\ntitle: a card may be covered in the first vaza\nextends: atb-2004\n"
+                       "drop: [ATB-NORMAS-11]\n", encoding="utf-8")
+    base = ["conform", "--ruleset", str(variant), "--tags", SELECTION]
+    first = main(base + ["--write-expectations", str(folder / "known.yaml"), "--json", str(folder / "first.json")])
+    passing = next(record["id"] for record in json.loads((folder / "first.json").read_text()) if record["outcome"] == "passed")
+    with open(folder / "known.yaml", "a", encoding="utf-8") as known:
+        known.write(f"- scenario: {passing}\n  outcome: failed\n  reason: 'it used to <b>fail</b> & was fixed'\n")
+    second = main(base + ["--expectations", str(folder / "known.yaml"), "--json", str(folder / "second.json"),
+                          "--html", str(folder / "report.html"), "--junit-xml", str(folder / "report.xml")])
+    return {"folder": folder, "first": first, "second": second, "passing": passing}
+
+
+def records(runs, name: str) -> list[dict]:
+    return json.loads((runs["folder"] / f"{name}.json").read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------------------------------- expectations
+def test_write_expectations_lists_the_failures_marked_for_review(runs):
+    assert runs["first"] == 1
+    written = yaml.safe_load((runs["folder"] / "known.yaml").read_text(encoding="utf-8"))
+    Draft202012Validator(EXPECTATIONS_SCHEMA).validate(written)
+    entries = written["expectations"][:-1]  # the last one was added by the fixture
+    assert written["engine"] == "reference"
+    assert {entry["scenario"] for entry in entries} == FAILING_IDS
+    assert all(entry["outcome"] == "failed" and entry["reason"].startswith(f"{UNREVIEWED}: failed at ") for entry in entries)
+    assert "# A reason that starts with UNREVIEWED" in (runs["folder"] / "known.yaml").read_text(encoding="utf-8")
+
+
+def test_expected_failures_do_not_fail_the_run_and_a_now_passing_one_does(runs, capsys):
+    assert runs["second"] == 1  # the entry for a passing scenario
+    outcomes = {record["id"]: record["outcome"] for record in records(runs, "second")}
+    assert {identifier for identifier, outcome in outcomes.items() if outcome == "expected_failure"} == FAILING_IDS
+    assert outcomes[runs["passing"]] == "now_passes"
+    junit = (runs["folder"] / "report.xml").read_text(encoding="utf-8")
+    assert junit.count('type="pytest.xfail"') == 3 and "now passes: remove it from" in junit
+    # without the entry for the passing scenario the run passes, listing the expected failures with their reasons
+    known = runs["folder"] / "known.yaml"
+    trimmed = runs["folder"] / "trimmed.yaml"
+    trimmed.write_text(known.read_text(encoding="utf-8").rsplit("- scenario:", 1)[0], encoding="utf-8")
+    capsys.readouterr()
+    code = main(["conform", "--ruleset", str(runs["folder"] / "casa.yaml"), "--tags", SELECTION, "--expectations", str(trimmed)])
+    printed = capsys.readouterr().out
+    assert code == 0
+    assert "Expected failures (3):" in printed and "reason: UNREVIEWED: failed at" in printed
+    assert re.search(r"\n\d+ passed, 0 failed, 3 expected failures\n", printed)
+
+
+def test_the_now_passing_scenario_is_reported_prominently(runs, capsys):
+    main(["conform", "--ruleset", str(runs["folder"] / "casa.yaml"), "--tags", f"@id:{runs['passing']}",
+          "--expectations", str(runs["folder"] / "known.yaml")])
+    printed = capsys.readouterr().out
+    assert "Now passing, although expected not to (1)" in printed
+    assert f"now passes: remove it from {runs['folder'] / 'known.yaml'}" in printed.replace("\n    ", " ")
+    assert "\n0 passed, 0 failed, 1 now passing\n" in printed
+
+
+@pytest.mark.parametrize("text, place, said", [
+    ("engine: x\nexpectations:\n  - scenario: no-such-scenario\n    outcome: failed\n    reason: r\n", ":3:15", "no scenario has the id 'no-such-scenario'"),
+    ("engine: x\nexpectations:\n  - scenario: fault-001\n    outcome: failed\n    reason: r\n", ":3:15", "did you mean faults-001"),
+    ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: broken\n    reason: r\n", ":4:14", "'broken' is not an outcome"),
+    ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n", ":3:5", "missing 'reason'"),
+    ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reason: r\n    why: w\n", ":6:5", "unknown key 'why'"),
+    ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reason: r\n"
+     "  - scenario: faults-001\n    outcome: failed\n    reason: r\n", ":6:15", "expected twice (also at line 3)"),
+    ("engine: x\nexpectations: [\n", ":3:1", "not valid YAML"),
+    ("engine: x\nengine: y\nexpectations: []\n", ":2:1", "duplicate key 'engine'"),
+])
+def test_a_bad_expectations_file_is_reported_with_its_place(tmp_path, text, place, said):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ExpectationsError) as raised:
+        load_expectations(path)
+    assert f"bad.yaml{place}: " in str(raised.value), str(raised.value)
+    assert said in str(raised.value)
+
+
+def test_a_bad_expectations_file_is_bad_input_before_the_run(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text("engine: x\nexpectations:\n  - scenario: nope\n    outcome: failed\n    reason: r\n", encoding="utf-8")
+    assert main(["conform", "--tags", "@id:faults-001", "--expectations", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert "bad expectations file" in error and "bad.yaml:3:15" in error and "Traceback" not in error
+    assert main(["conform", "--tags", "@id:faults-001", "--expectations", str(tmp_path / "missing.yaml")]) == 2
+    assert "cannot read the expectations file" in capsys.readouterr().err
+
+
+def test_the_expectable_outcomes_are_the_schemas():
+    item = EXPECTATIONS_SCHEMA["properties"]["expectations"]["items"]["properties"]
+    assert tuple(item["outcome"]["enum"]) == EXPECTABLE
+    assert tuple(REPORT_SCHEMA["$defs"]["outcome"]["enum"]) == OUTCOMES
+    replies = REPORT_SCHEMA["$defs"]["record"]["properties"]["engine_replies"]
+    assert replies["maxItems"] == transcript.TRANSCRIPT_LENGTH
+    assert replies["items"]["properties"]["request"]["maxLength"] == transcript.SHOWN_LINE
+
+
+# ---------------------------------------------------------------------------------------- unsupported, --json
+def test_unsupported_scenarios_are_listed_with_the_reading_that_made_them_so():
+    class ReadsTruco2Otherwise(ReferenceAdapter):
+        readings = {"ATB-TRUCO-2": "a fold is worth nothing"}
+
+    results = run_suite(tags="@id:faults-001 or @id:faults-010", adapter_factory=ReadsTruco2Otherwise)
+    console = Console(file=io.StringIO(), width=200, highlight=False)
+    report(results, console)
+    printed = console.file.getvalue()
+    assert "1 scenario not supported by the engine:" in printed
+    assert "reference reads ATB-TRUCO-2 otherwise: a fold is worth nothing: faults-001" in printed
+    assert "\n1 passed, 0 failed, 1 unsupported\n" in printed
+
+
+def test_json_records_follow_their_schema_and_carry_the_failing_step_and_the_exchanges(runs):
+    validator = Draft202012Validator(REPORT_SCHEMA)
+    for name in ("first", "second"):
+        validator.validate(records(runs, name))
+    failed = next(record for record in records(runs, "first") if record["id"] == "normas-002")
+    assert failed["feature"] == "atb-2004/normas.feature" and failed["line"] and failed["ruleset"] == "casa"
+    assert failed["failing_step"].startswith("Then the action is refused") and failed["failing_step_line"] > failed["line"]
+    assert failed["clauses"] == ["ATB-NORMAS-11"] and failed["duration"] > 0 and failed["engine"] == "reference"
+    last_act = [exchange for exchange in failed["engine_replies"] if '"command":"act"' in exchange["request"]][-1]
+    assert json.loads(last_act["request"])["action"] == "play_covered:7s"
+    assert json.loads(last_act["reply"])["accepted"] is True  # what the engine did wrong
+    assert all(record["engine_replies"] == [] for record in records(runs, "first") if record["outcome"] == "passed")
+    expected = next(record for record in records(runs, "second") if record["id"] == "normas-002")
+    assert expected["expected"]["outcome"] == "failed" and expected["expected"]["line"] > 1
+
+
+def test_json_records_of_an_engine_program_keep_its_lines(tmp_path):
+    faulty = Path(__file__).with_name("engines") / "faulty_engine.py"
+    report_path = tmp_path / "r.json"
+    engine = shlex.join([sys.executable, str(faulty), "ok,garbage", str(tmp_path / "games")])
+    assert main(["conform", "--tags", "@id:truco-001 or @id:truco-002", "--engine", engine, "--json", str(report_path)]) == 1
+    passed, broken = json.loads(report_path.read_text(encoding="utf-8"))
+    Draft202012Validator(REPORT_SCHEMA).validate([passed, broken])
+    assert passed["outcome"] == "passed" and broken["outcome"] == "protocol_error"
+    assert broken["engine_replies"][-1]["reply"] == "this is not json"
+    assert passed["engine"] == broken["engine"] == "faulty ok,garbage"  # hello's name and version
+
+
+# ---------------------------------------------------------------------------------------- --html
+class _Page(HTMLParser):
+    """What the page loads and runs: script tags, and every src / href attribute."""
+
+    def __init__(self):
+        super().__init__()
+        self.scripts, self.references = 0, []
+
+    def handle_starttag(self, tag, attributes):
+        self.scripts += tag == "script"
+        self.references += [value for name, value in attributes if name in ("src", "href") and value]
+
+
+def test_the_html_page_is_self_contained_and_escapes_what_it_shows(runs):
+    page = _Page()
+    page.feed((runs["folder"] / "report.html").read_text(encoding="utf-8"))
+    assert page.scripts == 0
+    assert page.references and all(reference.startswith("#") for reference in page.references)
+    hostile = ScenarioResult(id="x-1", clauses=("ATB-NORMAS-11",), feature="atb-2004/x.feature", scenario="<b>bold</b>",
+                             ruleset="atb-2004", outcome="failed", duration=0.1, failing_step="Then <script>",
+                             message="<script>alert(1)</script> & more", line=3, failing_step_line=4)
+    html = render_html([hostile], engine="<img src=x>")
+    assert "<script>" not in html and "<img src=x>" not in html and "<b>bold</b>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in html
+
+
+def _visible_text(page: Path) -> tuple[str, str]:
+    """The text headless Chromium shows of ``page`` (Selenium's visible text of the body) and the
+    background colour of the first failing outcome badge. Fails, or skips with the reason where no
+    Chromium is installed (a failure in CI: tests/conftest.py, TRUCO_NO_SKIPS)."""
+    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+    except ImportError:
+        missing.append("the selenium package")
+    if missing:
+        why = f"headless Chromium is not available here (missing {', '.join(missing)}; .ci/run installs Debian's chromium and chromium-driver)"
+        pytest.skip(why)
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    with tempfile.TemporaryDirectory(prefix="truco-chromium-") as profile:
+        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}", "--window-size=1280,1000"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+        try:
+            driver.get(page.resolve().as_uri())
+            text = driver.find_element(By.TAG_NAME, "body").text
+            badge = driver.find_element(By.CSS_SELECTOR, "#now-passing, .outcome.bad").value_of_css_property("background-color")
+        finally:
+            driver.quit()
+    return text, badge
+
+
+def test_a_person_reading_the_html_in_chromium_sees_the_clauses_their_scenarios_and_the_counts(runs):
+    text, alarm = _visible_text(runs["folder"] / "report.html")
+    summary = next(line for line in text.splitlines() if re.fullmatch(r"\d+ passed, 0 failed, 3 expected failures, 1 now passing", line))
+    assert summary
+    assert "Conformance of reference" in text
+    assert "ATB-NORMAS-11" in text and "Na primeira vaza não se pode encobrir cartas;" in text  # a clause, its quote
+    assert re.search(r"normas-002\s+The last player of the first vaza cannot cover a card either\s+features/atb-2004/normas.feature:\d+"
+                     r"\s+casa\s+expected failure", text)  # a scenario's row and its outcome
+    assert "Failing step: Then the action is refused with reason" in text  # what failed, shown without a click
+    assert f"now passes: remove it from {runs['folder'] / 'known.yaml'}" in text
+    assert "it used to <b>fail</b> & was fixed" in text  # escaped, so shown as written
+    assert alarm not in ("rgba(0, 0, 0, 0)", "transparent")  # the inline style sheet applies
