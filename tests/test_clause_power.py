@@ -16,22 +16,20 @@ A mutant that no id reaches (a clause of the lineage no id of the regulation tra
 parameter of the lineage: fpt-1983's ladder) must be killed by the rule set's whole suite. An
 ``EQUIVALENT`` mutant must play seeded random games exactly as its rule set does.
 
-Time: each distinct mutant runs once, with the tags of every id it is tested for, in ``JOBS`` processes.
+Time: each distinct mutant runs once (in each pytest-xdist worker that needs it), with the tags of
+every id it is tested for; stopped at its first kill when it is tested for one id.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import functools
-import multiprocessing
-import os
 from collections.abc import Iterable
 
 import pytest
 
 from truco_dsl.cards import Card
-from truco_dsl.conformance.mutate import (EQUIVALENT, EXCLUDED, KILLED, MUTATED_RULESETS, UNMUTATED, Mutant, Verdict, candidates,
-                                          judge, mutants_for, plan, plays_alike, tags_of, targets)
+from truco_dsl.conformance.mutate import (EQUIVALENT, EXCLUDED, KILLED, MUTATED_RULESETS, UNMUTATED, Mutant, candidates, judge,
+                                          mutants_for, plan, plays_alike, tags_of, targets)
 from truco_dsl.conformance.runner import ScenarioResult, run_suite
 from truco_dsl.rules import RuleSet
 
@@ -55,43 +53,14 @@ UNREACHED = sorted((ruleset_id, target.mutant.key) for ruleset_id in MUTATED_RUL
                    if not target.ids and not target.excluded and target.equivalent is None)
 
 
-#: worker processes for the mutant runs (CI has 2 cores; each run is one pytest session in-process)
-JOBS = min(2, os.cpu_count() or 1)
-
-
-def run_mutant(ruleset_id: str, key: str) -> tuple[ScenarioResult, ...]:
+@functools.cache
+def results_of(ruleset_id: str, key: str) -> tuple[ScenarioResult, ...]:
     """The results of one run_suite with mutant ``key`` in place of ``ruleset_id``, over the
-    scenarios (every folder's, the desacordos' rows too) of every id it is tested for; stopped at the
-    first failure when it is tested for one id only (that is a kill, or a scenario of a variant
-    failing, which the variant's own test would report)."""
+    scenarios (every folder's, the desacordos' rows too) of every id it is tested for (run once, when
+    first asked for); stopped at the first failure when it is tested for one id only (that is a kill,
+    or a scenario of a variant failing, which the variant's own test would report)."""
     ids = IDS_OF[(ruleset_id, key)]
     return tuple(run_suite(tags=tags_of(ids), rulesets={ruleset_id: MUTANTS[(ruleset_id, key)].ruleset}, exitfirst=len(ids) == 1))
-
-
-def _in_workers(function, arguments: list[tuple]) -> list:
-    """``function(*each)`` for each of ``arguments``, in ``JOBS`` forked processes (the mutants,
-    derived at import, are inherited: their compiled clauses do not pickle)."""
-    if JOBS == 1:
-        return [function(*each) for each in arguments]
-    with concurrent.futures.ProcessPoolExecutor(JOBS, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(function, *zip(*arguments), chunksize=4))
-
-
-@functools.cache
-def every_result() -> dict[tuple[str, str], tuple[ScenarioResult, ...]]:
-    """The results of every mutant of ``PLAN`` (run once, when first asked for)."""
-    keys = sorted(IDS_OF)
-    return dict(zip(keys, _in_workers(run_mutant, keys)))
-
-
-@functools.cache
-def unreached_verdicts() -> dict[tuple[str, str], Verdict]:
-    """What the rule set's whole suite did to each mutant of ``UNREACHED`` (run once)."""
-    return dict(zip(UNREACHED, _in_workers(_judged, UNREACHED)))
-
-
-def _judged(ruleset_id: str, key: str) -> Verdict:
-    return judge(ruleset_id, next(target for target in targets(ruleset_id) if target.mutant.key == key))
 
 
 # ---------------------------------------------------------------------------------------- tests
@@ -158,7 +127,7 @@ def survivor(mutant: Mutant, results: Iterable[ScenarioResult]) -> str | None:
 
 @pytest.mark.parametrize("ruleset_id, clause_id", CASES, ids=[f"{ruleset_id}:{clause_id}" for ruleset_id, clause_id in CASES])
 def test_every_mutant_of_the_clause_fails_a_scenario_tagged_with_it(ruleset_id, clause_id):
-    survivors = [survivor(mutant, (result for result in every_result()[(ruleset_id, mutant.key)] if clause_id in result.clauses))
+    survivors = [survivor(mutant, (result for result in results_of(ruleset_id, mutant.key) if clause_id in result.clauses))
                  for mutant in PLAN[(ruleset_id, clause_id)]]
     survivors = [why for why in survivors if why]
     assert not survivors, f"{ruleset_id} {clause_id}: " + "\n".join(survivors)
@@ -172,8 +141,9 @@ def test_equivalent_mutants_name_real_mutants_that_no_exclusion_covers():
 
 @pytest.mark.parametrize("ruleset_id, key", UNREACHED, ids=[f"{ruleset_id}:{key}" for ruleset_id, key in UNREACHED])
 def test_every_mutant_no_id_reaches_fails_a_scenario_of_its_rule_set(ruleset_id, key):
-    verdict = unreached_verdicts()[(ruleset_id, key)]
-    assert verdict.outcome == KILLED, f"{ruleset_id}: mutant {key!r} ({verdict.label}) survived its rule set's whole suite"
+    target = next(target for target in targets(ruleset_id) if target.mutant.key == key)
+    verdict = judge(ruleset_id, target)
+    assert verdict.outcome == KILLED, f"{ruleset_id}: mutant {key!r} ({target.mutant.label}) survived its rule set's whole suite"
 
 
 #: seeds of the random games an equivalent mutant must play exactly as its rule set, per player count
