@@ -27,8 +27,10 @@ has its candidate mutants (``candidates``): the clause mutants of every rule-fil
 FPT-VALORES-ZAPE is encoded by ATB-MANILHAS-3's suit order), and, when it is cited, the parameter
 mutators of the rule set's table (``ATB_MUTATORS``, ``FPT_MUTATORS``, ``ENE_MUTATORS``). The
 scenarios tagged with that id must kill each of them, but those ``EXCLUDED`` for it (with why).
-A cited id without mutators needs an ``UNMUTATED`` reason. Clauses of the lineage that no id of
-the regulation reaches (none today) are mutated too and must be killed by the rule set's suite.
+A cited id without mutators needs an ``UNMUTATED`` reason. What no id of the regulation reaches
+is mutated too and must be killed by the rule set's whole suite: clauses of the lineage that no id
+traces (fpt-1983 and enecomp play paulista's clauses, written in ATB ids) and cited parameters of
+the lineage (fpt-1983 names no truco ladder: it plays paulista's).
 
 A mutant that cannot change play (an *equivalent* mutant) is listed in ``EQUIVALENT`` with why;
 ``truco mutate`` still runs it and reports it apart. Every other survivor makes ``truco mutate``
@@ -892,8 +894,8 @@ def plays_alike(original: RuleSet, mutant: RuleSet, seeds: Iterable[int], player
     for seed in seeds:
         try:
             mutant_trace = list(trace(mutant, seed))
-        except Exception as problem:  # the mutant broke where the rule set plays on: it differs
-            return seed if not isinstance(problem, KeyboardInterrupt) else None
+        except Exception:  # the mutant broke (RuleSetIncomplete …) where the rule set plays on: it differs
+            return seed
         if list(trace(original, seed)) != mutant_trace:
             return seed
     return None

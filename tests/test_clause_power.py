@@ -146,15 +146,15 @@ def test_every_mutant_no_id_reaches_fails_a_scenario_of_its_rule_set(ruleset_id,
     assert verdict.outcome == KILLED, f"{ruleset_id}: mutant {key!r} ({target.mutant.label}) survived its rule set's whole suite"
 
 
-#: seeds of the random games an equivalent mutant must play exactly as its rule set, per player count
-EQUIVALENCE_SEEDS = range(4)
+#: seeds of the random games an equivalent mutant must play exactly as its rule set (at its smallest table)
+EQUIVALENCE_SEEDS = range(3)
 
 
 @pytest.mark.parametrize("ruleset_id, key", sorted(EQUIVALENT), ids=[f"{ruleset_id}:{key}" for ruleset_id, key in sorted(EQUIVALENT)])
 def test_an_equivalent_mutant_plays_random_games_as_its_rule_set_does(ruleset_id, key):
     ruleset = PLANS[ruleset_id].ruleset
     mutant = next(target.mutant for target in targets(ruleset_id) if target.mutant.key == key)
-    for players in ruleset.players[:2]:
+    for players in ruleset.players[:1]:
         differing = plays_alike(ruleset, mutant.ruleset, EQUIVALENCE_SEEDS, players)
         assert differing is None, (f"{ruleset_id}: {key} ({mutant.label}) is listed as equivalent, but the random game "
                                    f"of seed {differing} with {players} players goes otherwise")
