@@ -298,9 +298,9 @@ class Engine:
         if hand.blind:
             plays = [(f"play_blind:{position}", self._play_move(seat, card, False)) for position, card in enumerate(held, start=1)]
         else:
-            plays = [(f"play:{card}", self._play_move(seat, card, False)) for card in held]
+            plays = [self._play_option(seat, card, False) for card in held]
             if self.ruleset.covered:
-                plays += [(f"play_covered:{card}", self._play_move(seat, card, True)) for card in held]
+                plays += [self._play_option(seat, card, True) for card in held]
         return plays + [("truco", self._raise_move(seat))] + showing
 
     def _prepare(self, seat: int, action: str) -> _Move:
@@ -366,7 +366,19 @@ class Engine:
             raise IllegalAction("covered_not_allowed", f"{self.ruleset.id} has no covered cards (play.covered is false)")
         if card not in hand.hands[seat]:
             raise IllegalAction("card_not_in_hand", f"seat {seat} does not hold {card}")
-        return self._play_move(seat, card, kind == "play_covered")
+        return self._play_option(seat, card, kind == "play_covered")[1]
+
+    def _play_option(self, seat: int, card: Card, covered: bool) -> tuple[str, _Move]:
+        """The action string and move of playing ``card`` (face down when ``covered``).
+
+        They depend on nothing else (the team is seat % teams), and no one changes a move or its
+        context once built, so each is built once per process (_PLAYS) instead of at every
+        legal_actions call."""
+        key = (seat, self.teams, card, covered)
+        option = _PLAYS.get(key)
+        if option is None:
+            option = _PLAYS[key] = (f"{'play_covered' if covered else 'play'}:{card}", self._play_move(seat, card, covered))
+        return option
 
     # the moves, built in one place for _prepare (an action asked for) and _candidates (legal_actions)
     def _play_move(self, seat: int, card: Card, covered: bool) -> _Move:
@@ -678,6 +690,10 @@ class _Points:
 
 
 _NO_CONTEXT: dict[str, Any] = {}
+
+#: (seat, teams, card, covered) -> the action string and move of that play (Engine._play_option);
+#: at most seats × teams × cards × 2 entries
+_PLAYS: dict[tuple[int, int, Card, bool], tuple[str, _Move]] = {}
 
 
 class _Scope:
