@@ -89,6 +89,7 @@ class Engine:
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
+        self._guards_at = self.ruleset.guards  # hook -> its guard clauses (a bound method, read often)
         self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
         self.hand: Hand | None = None
         self.hand_count = 0
@@ -161,7 +162,8 @@ class Engine:
         ``play_covered:7c``, ``play_blind:2`` (a blind hand), ``truco``, ``accept``, ``fold``,
         ``mao_de_onze:play``, ``mao_de_onze:fold``. Empty when the seat has nothing to do. A
         referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them."""
-        return sorted(action for action, move in self._candidates(seat) if self._guard(move) is None)
+        guard = self._guard
+        return sorted([action for action, move in self._candidates(seat) if guard(move) is None])
 
     def refusal(self, seat: int, action: str) -> IllegalAction | None:
         """Why ``action`` is not a legal choice for ``seat`` now, or None when it is. Changes nothing.
@@ -411,20 +413,23 @@ class Engine:
         Raises ``RuleSetIncomplete`` for a raise past the top of the ladder that no clause refused:
         the ladder has no step to raise to, and saying so is the rule set's job.
         """
-        guard = self._first_guard(move.hook, move.context)
-        if guard is None and "next_raise" in move.context:
-            guard = self._first_guard("raise", dict(move.context, raise_=move.context["next_raise"]))
+        context = move.context
+        guard = self._first_guard(move.hook, context)
+        if guard is None and "next_raise" in context:
+            guard = self._first_guard("raise", dict(context, raise_=context["next_raise"]))
         return guard
 
     def _first_guard(self, hook: str, context: dict[str, Any]) -> Clause | None:
-        guards = self.ruleset.guards(hook)
+        # legal_actions runs this for every candidate of every position: scope.enter is inlined
+        guards = self._guards_at(hook)
         if guards:
             scope = self._scope
-            scope.enter(hook, context)
+            scope.hook, scope.context = hook, context
             clause = None
             try:
                 for clause in guards:
-                    if clause.when is None or clause.when.test(scope):
+                    when = clause.when
+                    if when is None or when.test(scope):
                         return clause
             except (IllegalAction, RuleSetIncomplete):
                 raise
