@@ -612,7 +612,7 @@ class Engine:
             turned = None if vira is None else (vira if isinstance(vira, Card) else Card.parse(vira))
         except CardError as problem:
             raise BadDeal(str(problem)) from None
-        deck = set(ruleset.deck)
+        deck = ruleset.deck_set
         seen: set[Card] = set()
         for seat, cards in enumerate(dealt):
             if len(cards) != ruleset.hand_size:
