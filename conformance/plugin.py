@@ -222,6 +222,15 @@ class ConformancePlugin:
             pytest.mark.tag(tag)(function)
         return True
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_pycollect_makeitem(self, collector: pytest.Collector, name: str, obj: object) -> list[pytest.Item] | None:
+        """Make no test of a scenario the selection leaves out (a small selection's run is mostly
+        the collection of every scenario otherwise); ``pytest_collection_modifyitems`` still decides."""
+        marks = {mark.name: mark for mark in getattr(obj, "pytestmark", ())}
+        if "gherkin" not in marks or "unreadable" in marks:
+            return None
+        return None if self._selected_marks(getattr(obj, "pytestmark", ())) else []
+
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         keep, drop = [], []
         for item in items:
@@ -235,15 +244,20 @@ class ConformancePlugin:
             items[:] = keep
 
     def _selected(self, item: pytest.Item) -> bool:
-        where = item.get_closest_marker("gherkin")
+        return self._selected_marks(list(item.iter_markers()))
+
+    def _selected_marks(self, marks: Iterable[pytest.Mark]) -> bool:
+        """Whether a scenario with these marks is in the selection (folders, tag expression)."""
+        marks = list(marks)
+        where = next((mark for mark in marks if mark.name == "gherkin"), None)
         if where is None:
             return True
         feature = where.kwargs.get("feature", "")
         if self.folders is not None and feature.split("/", 1)[0] not in self.folders:
             return False
-        if item.get_closest_marker("unreadable") is not None or self.tag_filter is None:
+        if any(mark.name == "unreadable" for mark in marks) or self.tag_filter is None:
             return True
-        return self.tag_filter.evaluate(sorted(gherkin_tags(item)))
+        return self.tag_filter.evaluate(sorted(_tags_of(marks)))
 
     # ------------------------------------------------------------------ the engine
     @pytest.fixture
@@ -442,10 +456,12 @@ def _first_id(item: pytest.Item) -> str | None:
 
 def gherkin_tags(item: pytest.Item) -> set[str]:
     """The scenario's Gherkin tags (with ``@``) rebuilt from its marks."""
-    tags = {f"@id:{mark.args[0]}" for mark in item.iter_markers("id")}
-    tags |= {f"@clause:{mark.args[0]}" for mark in item.iter_markers("clause")}
-    tags |= {f"@{mark.args[0]}" for mark in item.iter_markers("tag")}
-    return tags
+    return _tags_of(item.iter_markers())
+
+
+def _tags_of(marks: Iterable[pytest.Mark]) -> set[str]:
+    prefixes = {"id": "@id:", "clause": "@clause:", "tag": "@"}
+    return {prefixes[mark.name] + mark.args[0] for mark in marks if mark.name in prefixes}
 
 
 def _step_text(step: Any) -> str:

@@ -50,7 +50,8 @@ class SuiteError(RuntimeError):
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
               rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True,
-              shard: tuple[int, int] | None = None, expectations: Expectations | None = None) -> list[ScenarioResult]:
+              shard: tuple[int, int] | None = None, expectations: Expectations | None = None,
+              exitfirst: bool = False) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
@@ -65,6 +66,8 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
     ``expectations``: the engine's known failures (``expectations.py``): an expected outcome is
     reported ``expected_failure``, a pass of a scenario expected not to pass ``now_passes``.
+    ``exitfirst``: stop at the first scenario that fails or breaks (pytest's ``-x``; what
+    ``truco mutate`` needs to know a mutant is killed).
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
     ``SelectionError`` (bad tag expression, no scenarios for the rule set), ``ValueError``
@@ -83,11 +86,15 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
                                expectations=expectations)
     # no hypothesis plugin: its end-of-run summary imports hypothesis, which pytest then rewrites
-    # (2 s of a 10 s run) for a suite that has no property tests
-    arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-c", os.devnull,
+    # (2 s of a 10 s run) for a suite that has no property tests; no unraisableexception plugin: its
+    # clean-up runs gc.collect() twice per run, most of a small run's time
+    arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
+                 "-c", os.devnull,
                  "--rootdir", str(SUITE_PATH.parent), "-o", "junit_suite_name=truco-conformance"]
     if junit_xml is not None:
         arguments.append(f"--junit-xml={junit_xml}")
+    if exitfirst:
+        arguments.append("-x")
     if quiet:
         arguments += ["-q", "--no-header"]
     output = io.StringIO()

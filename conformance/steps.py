@@ -7,6 +7,10 @@ goes through the adapter, and every check reads the canonical state documented i
 A failing check says what the scenario expected, what the engine replied (the refusal's reason or
 an excerpt of its state) and the action involved; the plugin adds the step and its line.
 
+Each step is declared with ``given`` / ``when`` / ``then`` below, which register it with pytest-bdd
+and in ``VOCABULARY``: its pattern and its *exported form*, the structured step ``truco cases
+export`` writes for runners in other languages (``{"step": "act", "seat": 0, "action": "truco"}``).
+
 A forced deal the engine refuses fails the scenario with ``DealRefused``; the plugin reports it as
 *not applicable* instead when the rule set played is not the one the scenario names (a variant or a
 mutant played in its place), since such a rule set may have no such cards or no vira to deal.
@@ -14,11 +18,13 @@ mutant played in its place), since such a rule set may have no such cards or no 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+import pytest_bdd
+from pytest_bdd import parsers
 
 from truco_dsl.conformance.adapter import EngineAdapter, Outcome, SetupRefused
 
@@ -33,6 +39,83 @@ class DealRefused(pytest.fail.Exception):  # type: ignore[misc,name-defined]
 
     def __init__(self, message: str):
         super().__init__(msg=message, pytrace=False)
+
+
+Exported = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StepForm:
+    """One step of the vocabulary: ``keyword`` (given, when, then), ``parser`` (pytest-bdd's, for
+    its regular expression ``pattern``), ``converters`` of its named groups, ``name`` (the step
+    function's), and ``export``: (converted groups, data table rows or None) -> the structured
+    steps it stands for (JSON objects with a ``step`` key)."""
+
+    keyword: str
+    pattern: str
+    parser: Any
+    converters: dict[str, Callable[[str], Any]]
+    name: str
+    export: Callable[[dict[str, Any], list[list[str]] | None], list[Exported]]
+
+    def match(self, text: str) -> dict[str, Any] | None:
+        """The converted named groups when ``text`` is this step (pytest-bdd's full match), else None."""
+        if not self.parser.is_matching(text):
+            return None
+        groups = self.parser.parse_arguments(text) or {}
+        return {name: self.converters.get(name, str)(value) for name, value in groups.items()}
+
+
+#: every step definition, in the order declared
+VOCABULARY: list[StepForm] = []
+
+
+def _declare(keyword: str, pattern: str, converters: dict[str, Callable[[str], Any]] | None = None,
+             target_fixture: str | None = None,
+             export: Callable[[dict[str, Any], list[list[str]] | None], list[Exported]] | None = None) -> Callable:
+    """Register a step definition with pytest-bdd and in ``VOCABULARY``. ``export``: its structured
+    form; default ``{"step": <function name>, **groups}``."""
+    bdd = {"given": pytest_bdd.given, "when": pytest_bdd.when, "then": pytest_bdd.then}[keyword]
+
+    def decorate(function: Callable) -> Callable:
+        VOCABULARY.append(StepForm(keyword, pattern, parsers.re(pattern), dict(converters or {}), function.__name__,
+                                   export or (lambda groups, rows: [{"step": function.__name__, **groups}])))
+        # stacklevel 2: pytest-bdd puts the step's fixture in this module, the caller of decorate
+        return bdd(parsers.re(pattern), converters=converters, target_fixture=target_fixture, stacklevel=2)(function)
+
+    return decorate
+
+
+def given(pattern: str, **options: Any) -> Callable:
+    """A Given step (see ``_declare``)."""
+    return _declare("given", pattern, **options)
+
+
+def when(pattern: str, **options: Any) -> Callable:
+    """A When step (see ``_declare``)."""
+    return _declare("when", pattern, **options)
+
+
+def then(pattern: str, **options: Any) -> Callable:
+    """A Then step (see ``_declare``)."""
+    return _declare("then", pattern, **options)
+
+
+def _acting(action_of: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any], Any], list[Exported]]:
+    """The exported form of a When step that sends one action: ``{"step": "act", "seat", "action"}``."""
+    return lambda groups, rows: [{"step": "act", "seat": groups["seat"], "action": action_of(groups)}]
+
+
+def _dealing(step: str) -> Callable[[dict[str, Any], Any], list[Exported]]:
+    """The exported form of a forced deal: ``{"step": step, "vira": card or None, "hands": [[card…] by seat]}``."""
+    def export(groups: dict[str, Any], rows: list[list[str]] | None) -> list[Exported]:
+        hands: dict[int, list[str]] = {}
+        for row in (rows or [])[1:]:
+            hands[int(row[0].strip())] = [card(token) for token in row[1].split()]
+        return [{"step": step, "vira": card(groups["vira"]) if "vira" in groups else None,
+                 "hands": [hands[seat] for seat in sorted(hands)]}]
+
+    return export
 
 
 @dataclass(frozen=True)
@@ -238,8 +321,8 @@ def _differences(before: Any, after: Any, path: str = "") -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------- Given
-@given(parsers.re(r'a game of "(?P<ruleset>[^"]+)" for (?P<players>\d+) players'),
-       converters={"players": int}, target_fixture="table")
+@given(r'a game of "(?P<ruleset>[^"]+)" for (?P<players>\d+) players',
+       converters={"players": int}, target_fixture="table", export=lambda groups, rows: [{"step": "game", **groups}])
 def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str, players: int) -> Table:
     """A new game of ``ruleset`` for ``players`` seats; seat players-1 deals; score 0 to 0."""
     request.node.user_properties.append(("ruleset", ruleset))  # the plugin adds the rule set played, when another stands in
@@ -248,7 +331,7 @@ def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str,
     return Table(ruleset=ruleset, players=players, dealer=players - 1, scores=[0, 0])
 
 
-@given(parsers.re(r"seat (?P<seat>\d+) deals"), converters={"seat": int})
+@given(r"seat (?P<seat>\d+) deals", converters={"seat": int})
 def seat_deals(table: Table, seat: int) -> None:
     """The first hand's dealer."""
     _require_game(table)
@@ -259,7 +342,7 @@ def seat_deals(table: Table, seat: int) -> None:
     table.dealer = seat
 
 
-@given(parsers.re(r"the score is (?P<first>\d+) to (?P<second>\d+)"), converters={"first": int, "second": int})
+@given(r"the score is (?P<first>\d+) to (?P<second>\d+)", converters={"first": int, "second": int})
 def starting_score(table: Table, first: int, second: int) -> None:
     """Team 0 has ``first`` points, team 1 ``second``, before the deal."""
     _require_game(table)
@@ -268,53 +351,53 @@ def starting_score(table: Table, first: int, second: int) -> None:
     table.scores = [first, second]
 
 
-@given(parsers.re(r"the deal: vira (?P<vira>\S+)"))
+@given(r"the deal: vira (?P<vira>\S+)", export=_dealing("deal"))
 def forced_deal(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
     """Start the game with a forced deal and a vira."""
     _require_game(table)
     _start(adapter, table, _deal_rows(datatable, table.players), card(vira), None)
 
 
-@given(parsers.re(r"the deal without vira:"))
+@given(r"the deal without vira:", export=_dealing("deal"))
 def forced_deal_without_vira(adapter: EngineAdapter, table: Table, datatable: list[list[str]]) -> None:
     """Start the game with a forced deal, no vira (manilha velha)."""
     _require_game(table)
     _start(adapter, table, _deal_rows(datatable, table.players), None, None)
 
 
-@given(parsers.re(r"a shuffled deal with seed (?P<seed>\d+)"), converters={"seed": int})
+@given(r"a shuffled deal with seed (?P<seed>\d+)", converters={"seed": int})
 def shuffled_deal(adapter: EngineAdapter, table: Table, seed: int) -> None:
     """Start the game; the engine deals from its shuffle seeded with ``seed``."""
     _start(adapter, table, None, None, seed)
     table.seed = seed
 
 
-@given(parsers.re(r"the next deal: vira (?P<vira>\S+)"))
+@given(r"the next deal: vira (?P<vira>\S+)", export=_dealing("next_deal"))
 def next_deal_given(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
     """After a hand is over, a forced deal of the next hand."""
     _next_deal(adapter, table, datatable, vira)
 
 
-@given(parsers.re(r"the next deal without vira:"))
+@given(r"the next deal without vira:", export=_dealing("next_deal"))
 def next_deal_without_vira_given(adapter: EngineAdapter, table: Table, datatable: list[list[str]]) -> None:
     """After a hand is over, a forced deal of the next hand without a vira (manilha velha)."""
     _next_deal(adapter, table, datatable, None)
 
 
 # ---------------------------------------------------------------------------------------- When
-@when(parsers.re(r"the next deal is: vira (?P<vira>\S+)"))
+@when(r"the next deal is: vira (?P<vira>\S+)", export=_dealing("next_deal"))
 def next_deal_when(adapter: EngineAdapter, table: Table, datatable: list[list[str]], vira: str) -> None:
     """After a hand is over, a forced deal of the next hand."""
     _next_deal(adapter, table, datatable, vira)
 
 
-@when(parsers.re(r"the next deal is without vira:"))
+@when(r"the next deal is without vira:", export=_dealing("next_deal"))
 def next_deal_without_vira_when(adapter: EngineAdapter, table: Table, datatable: list[list[str]]) -> None:
     """After a hand is over, a forced deal of the next hand without a vira (manilha velha)."""
     _next_deal(adapter, table, datatable, None)
 
 
-@when(parsers.re(r"the next (?P<count>\d+) deals are shuffled"), converters={"count": int})
+@when(r"the next (?P<count>\d+) deals are shuffled", converters={"count": int})
 def next_deals_shuffled(adapter: EngineAdapter, table: Table, count: int) -> None:
     """``count`` deals from the engine's own seeded shuffle, recorded for the next Then.
 
@@ -344,42 +427,44 @@ def next_deals_shuffled(adapter: EngineAdapter, table: Table, count: int) -> Non
     table.shuffled = deals
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) plays (?P<token>\S+)"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) plays (?P<token>\S+)", converters={"seat": int}, export=_acting(lambda groups: f"play:{card(groups['token'])}"))
 def plays(adapter: EngineAdapter, table: Table, seat: int, token: str) -> None:
     _act(adapter, table, seat, f"play:{card(token)}")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) plays (?P<token>\S+) covered"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) plays (?P<token>\S+) covered", converters={"seat": int}, export=_acting(lambda groups: f"play_covered:{card(groups['token'])}"))
 def plays_covered(adapter: EngineAdapter, table: Table, seat: int, token: str) -> None:
     _act(adapter, table, seat, f"play_covered:{card(token)}")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) calls truco"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) calls truco", converters={"seat": int}, export=_acting(lambda groups: "truco"))
 def calls_truco(adapter: EngineAdapter, table: Table, seat: int) -> None:
     _act(adapter, table, seat, "truco")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) accepts"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) accepts", converters={"seat": int}, export=_acting(lambda groups: "accept"))
 def accepts(adapter: EngineAdapter, table: Table, seat: int) -> None:
     _act(adapter, table, seat, "accept")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) folds"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) folds", converters={"seat": int}, export=_acting(lambda groups: "fold"))
 def folds(adapter: EngineAdapter, table: Table, seat: int) -> None:
     _act(adapter, table, seat, "fold")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) decides to play the mão de onze"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) decides to play the mão de onze", converters={"seat": int}, export=_acting(lambda groups: "mao_de_onze:play"))
 def plays_mao_de_onze(adapter: EngineAdapter, table: Table, seat: int) -> None:
     _act(adapter, table, seat, "mao_de_onze:play")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) gives up the mão de onze"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) gives up the mão de onze", converters={"seat": int}, export=_acting(lambda groups: "mao_de_onze:fold"))
 def gives_up_mao_de_onze(adapter: EngineAdapter, table: Table, seat: int) -> None:
     _act(adapter, table, seat, "mao_de_onze:fold")
 
 
-@when(parsers.re(r"the seats play: (?P<plays>.+)"))
+@when(r"the seats play: (?P<plays>.+)", export=lambda groups, rows: [
+    {"step": "act", "seat": int(token.partition(":")[0]), "action": f"play:{card(token.partition(':')[2])}"}
+    for token in groups["plays"].split()])
 def seats_play(adapter: EngineAdapter, table: Table, plays: str) -> None:
     """``0:3c 1:Kd ...``: each seat plays its card, in order."""
     for token in plays.split():
@@ -389,7 +474,8 @@ def seats_play(adapter: EngineAdapter, table: Table, plays: str) -> None:
         _act(adapter, table, int(seat_text), f"play:{card(card_text)}")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) tries to (?P<move>\S+)"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) tries to (?P<move>\S+)", converters={"seat": int}, export=lambda groups, rows: [
+    {"step": "try", "seat": groups["seat"], "action": action(groups["move"])}])
 def tries(adapter: EngineAdapter, table: Table, seat: int, move: str) -> None:
     """Send an action that may be refused; the next Then checks what happened."""
     _require_started(table)
@@ -398,7 +484,7 @@ def tries(adapter: EngineAdapter, table: Table, seat: int, move: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------- Then
-@then(parsers.re(r"the action is refused"))
+@then(r"the action is refused")
 def refused(adapter: EngineAdapter, table: Table) -> None:
     attempt = _last_attempt(table)
     if attempt.outcome.accepted:
@@ -406,7 +492,7 @@ def refused(adapter: EngineAdapter, table: Table) -> None:
              f"(events: {_events(attempt.outcome)}). State now: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r'the action is refused with reason "(?P<reason>[^"]+)"'))
+@then(r'the action is refused with reason "(?P<reason>[^"]+)"')
 def refused_with_reason(adapter: EngineAdapter, table: Table, reason: str) -> None:
     refused(adapter, table)
     attempt = _last_attempt(table)
@@ -415,7 +501,7 @@ def refused_with_reason(adapter: EngineAdapter, table: Table, reason: str) -> No
              f"the engine refused it with {_refusal(attempt.outcome)}")
 
 
-@then(parsers.re(r"the action is accepted"))
+@then(r"the action is accepted")
 def accepted(adapter: EngineAdapter, table: Table) -> None:
     attempt = _last_attempt(table)
     if not attempt.outcome.accepted:
@@ -423,7 +509,7 @@ def accepted(adapter: EngineAdapter, table: Table) -> None:
              f"{_refusal(attempt.outcome)}. State: {excerpt(attempt.state_before)}")
 
 
-@then(parsers.re(r"the state is unchanged"))
+@then(r"the state is unchanged")
 def unchanged(adapter: EngineAdapter, table: Table) -> None:
     attempt = _last_attempt(table)
     changes = _differences(attempt.state_before, adapter.state())
@@ -433,20 +519,20 @@ def unchanged(adapter: EngineAdapter, table: Table) -> None:
              f"({'accepted' if attempt.outcome.accepted else 'refused'}), but it changed: {shown}")
 
 
-@then(parsers.re(r"the score is (?P<first>\d+) to (?P<second>\d+)"), converters={"first": int, "second": int})
+@then(r"the score is (?P<first>\d+) to (?P<second>\d+)", converters={"first": int, "second": int})
 def score_is(adapter: EngineAdapter, first: int, second: int) -> None:
     state = adapter.state()
     if state.get("score") != [first, second]:
         fail(f"expected the score to be {first} to {second}, the engine has {_score(state)}. State: {excerpt(state)}")
 
 
-@then(parsers.re(r"the hand is over"))
+@then(r"the hand is over")
 def hand_over(adapter: EngineAdapter) -> None:
     if _hand(adapter).get("over") is not True:
         fail(f"expected the hand to be over, it is still being played. State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"the hand is not over"))
+@then(r"the hand is not over")
 def hand_not_over(adapter: EngineAdapter) -> None:
     if _hand(adapter).get("over") is not False:
         fail(f"expected the hand to go on, the engine ended it. State: {excerpt(adapter.state())}")
@@ -459,7 +545,7 @@ def _vaza(adapter: EngineAdapter, number: int) -> dict[str, Any]:
     return tricks[number - 1]
 
 
-@then(parsers.re(r"vaza (?P<number>\d+) is tied"), converters={"number": int})
+@then(r"vaza (?P<number>\d+) is tied", converters={"number": int})
 def vaza_tied(adapter: EngineAdapter, number: int) -> None:
     trick = _vaza(adapter, number)
     if trick.get("tied") is not True:
@@ -468,7 +554,7 @@ def vaza_tied(adapter: EngineAdapter, number: int) -> None:
              f"State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"vaza (?P<number>\d+) is won by seat (?P<seat>\d+)"), converters={"number": int, "seat": int})
+@then(r"vaza (?P<number>\d+) is won by seat (?P<seat>\d+)", converters={"number": int, "seat": int})
 def vaza_won(adapter: EngineAdapter, number: int, seat: int) -> None:
     trick = _vaza(adapter, number)
     if trick.get("winner_seat") != seat or trick.get("tied"):
@@ -476,14 +562,14 @@ def vaza_won(adapter: EngineAdapter, number: int, seat: int) -> None:
         fail(f"expected seat {seat} to take vaza {number}, the engine says {taken}. State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"the hand has (?P<count>\d+) vazas?"), converters={"count": int})
+@then(r"the hand has (?P<count>\d+) vazas?", converters={"count": int})
 def vaza_count(adapter: EngineAdapter, count: int) -> None:
     tricks = _hand(adapter).get("tricks") or []
     if len(tricks) != count:
         fail(f"expected {count} vazas in this hand, the engine started {len(tricks)}. State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"it is seat (?P<seat>\d+)'s turn"), converters={"seat": int})
+@then(r"it is seat (?P<seat>\d+)'s turn", converters={"seat": int})
 def turn_of(adapter: EngineAdapter, seat: int) -> None:
     turn = _hand(adapter).get("turn")
     if turn != seat:
@@ -491,14 +577,15 @@ def turn_of(adapter: EngineAdapter, seat: int) -> None:
              f"State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"the hand is worth (?P<stake>\d+)"), converters={"stake": int})
+@then(r"the hand is worth (?P<stake>\d+)", converters={"stake": int})
 def worth(adapter: EngineAdapter, stake: int) -> None:
     value = _hand(adapter).get("stake")
     if value != stake:
         fail(f"expected the hand to be worth {stake}, the engine has it worth {value}. State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"seat (?P<seat>\d+) may (?P<move>\S+)"), converters={"seat": int})
+@then(r"seat (?P<seat>\d+) may (?P<move>\S+)", converters={"seat": int}, export=lambda groups, rows: [
+    {"step": "may", "seat": groups["seat"], "action": action(groups["move"])}])
 def may(adapter: EngineAdapter, seat: int, move: str) -> None:
     legal = adapter.legal_actions(seat)
     if action(move) not in legal:
@@ -506,7 +593,8 @@ def may(adapter: EngineAdapter, seat: int, move: str) -> None:
              f"State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"seat (?P<seat>\d+) may not (?P<move>\S+)"), converters={"seat": int})
+@then(r"seat (?P<seat>\d+) may not (?P<move>\S+)", converters={"seat": int}, export=lambda groups, rows: [
+    {"step": "may_not", "seat": groups["seat"], "action": action(groups["move"])}])
 def may_not(adapter: EngineAdapter, seat: int, move: str) -> None:
     legal = adapter.legal_actions(seat)
     if action(move) in legal:
@@ -514,7 +602,7 @@ def may_not(adapter: EngineAdapter, seat: int, move: str) -> None:
              f"State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"seat (?P<seat>\d+) has no legal action"), converters={"seat": int})
+@then(r"seat (?P<seat>\d+) has no legal action", converters={"seat": int})
 def no_legal_action(adapter: EngineAdapter, seat: int) -> None:
     legal = adapter.legal_actions(seat)
     if legal:
@@ -522,7 +610,8 @@ def no_legal_action(adapter: EngineAdapter, seat: int) -> None:
              f"State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"the legal actions of seat (?P<seat>\d+) are: (?P<moves>.+)"), converters={"seat": int})
+@then(r"the legal actions of seat (?P<seat>\d+) are: (?P<moves>.+)", converters={"seat": int}, export=lambda groups, rows: [
+    {"step": "legal_actions_are", "seat": groups["seat"], "actions": sorted({action(token) for token in groups["moves"].split()})}])
 def legal_actions_are(adapter: EngineAdapter, seat: int, moves: str) -> None:
     expected = {action(token) for token in moves.split()}
     legal = set(adapter.legal_actions(seat))
@@ -534,7 +623,7 @@ def legal_actions_are(adapter: EngineAdapter, seat: int, moves: str) -> None:
              f"{' '.join(sorted(legal)) or 'none'} ({details}). State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"team (?P<team>\d+) wins the game"), converters={"team": int})
+@then(r"team (?P<team>\d+) wins the game", converters={"team": int})
 def team_wins(adapter: EngineAdapter, team: int) -> None:
     state = adapter.state()
     winner = state.get("game_winner", state.get("winner"))
@@ -543,14 +632,14 @@ def team_wins(adapter: EngineAdapter, team: int) -> None:
              f"State: {excerpt(state)}")
 
 
-@then(parsers.re(r"the game is not over"))
+@then(r"the game is not over")
 def game_not_over(adapter: EngineAdapter) -> None:
     state = adapter.state()
     if state.get("game_winner", state.get("winner")) is not None or state.get("phase") == "game_over":
         fail(f"expected the game to go on, the engine ended it. State: {excerpt(state)}")
 
 
-@then(parsers.re(r"seat (?P<seat>\d+) deals the next hand"), converters={"seat": int})
+@then(r"seat (?P<seat>\d+) deals the next hand", converters={"seat": int})
 def deals_next(adapter: EngineAdapter, seat: int) -> None:
     state = adapter.state()
     if state.get("next_dealer") != seat:
@@ -558,7 +647,7 @@ def deals_next(adapter: EngineAdapter, seat: int) -> None:
              f"State: {excerpt(state)}")
 
 
-@then(parsers.re(r"seat (?P<seat>\d+) cut the deck for this hand"), converters={"seat": int})
+@then(r"seat (?P<seat>\d+) cut the deck for this hand", converters={"seat": int})
 def cut_by(adapter: EngineAdapter, seat: int) -> None:
     hand = _hand(adapter)
     if hand.get("cutter") != seat:
@@ -566,7 +655,7 @@ def cut_by(adapter: EngineAdapter, seat: int) -> None:
              f"{'no cutter' if hand.get('cutter') is None else 'seat ' + str(hand.get('cutter'))}. State: {excerpt(adapter.state())}")
 
 
-@then(parsers.re(r"every seat holds (?P<count>\d+) cards, no card is dealt twice and the vira is in no hand"),
+@then(r"every seat holds (?P<count>\d+) cards, no card is dealt twice and the vira is in no hand",
       converters={"count": int})
 def real_deal(adapter: EngineAdapter, table: Table, count: int) -> None:
     hand = _hand(adapter)
@@ -591,7 +680,7 @@ def real_deal(adapter: EngineAdapter, table: Table, count: int) -> None:
              f"{' + the vira' if vira is not None else ''} distinct cards); the engine dealt: {'; '.join(problems)}")
 
 
-@then(parsers.re(r"every one of those deals held (?P<size>\d+)·n \+ 1 distinct cards with the vira in no hand"),
+@then(r"every one of those deals held (?P<size>\d+)·n \+ 1 distinct cards with the vira in no hand",
       converters={"size": int})
 def real_deals(table: Table, size: int) -> None:
     """Every deal of the last ``the next <k> deals are shuffled`` gave each of the n seats ``size``
@@ -635,7 +724,7 @@ def _visible(adapter: EngineAdapter, viewer: int) -> set[int]:
     return {int(seat) for seat in (hand.get("hands") or {})}
 
 
-@then(parsers.re(r"seat (?P<viewer>\d+) sees the cards of seat (?P<seat>\d+)"), converters={"viewer": int, "seat": int})
+@then(r"seat (?P<viewer>\d+) sees the cards of seat (?P<seat>\d+)", converters={"viewer": int, "seat": int})
 def sees(adapter: EngineAdapter, viewer: int, seat: int) -> None:
     visible = _visible(adapter, viewer)
     if seat not in visible:
@@ -643,7 +732,7 @@ def sees(adapter: EngineAdapter, viewer: int, seat: int) -> None:
              f"{', '.join(map(str, sorted(visible))) or 'none'}")
 
 
-@then(parsers.re(r"seat (?P<viewer>\d+) does not see the cards of seat (?P<seat>\d+)"), converters={"viewer": int, "seat": int})
+@then(r"seat (?P<viewer>\d+) does not see the cards of seat (?P<seat>\d+)", converters={"viewer": int, "seat": int})
 def does_not_see(adapter: EngineAdapter, viewer: int, seat: int) -> None:
     visible = _visible(adapter, viewer)
     if seat in visible:
@@ -651,7 +740,7 @@ def does_not_see(adapter: EngineAdapter, viewer: int, seat: int) -> None:
 
 
 # ---------------------------------------------------------------------------------------- referee, matches, blind hands
-@given(parsers.re(r"the match score is (?P<first>\d+) games? to (?P<second>\d+)"), converters={"first": int, "second": int})
+@given(r"the match score is (?P<first>\d+) games? to (?P<second>\d+)", converters={"first": int, "second": int})
 def starting_games(table: Table, first: int, second: int) -> None:
     """Team 0 has already won ``first`` games of the match, team 1 ``second`` (before the deal)."""
     _require_game(table)
@@ -660,26 +749,26 @@ def starting_games(table: Table, first: int, second: int) -> None:
     table.games_won = [first, second]
 
 
-@when(parsers.re(r'the referee reports "(?P<kind>[a-z_]+)" against seat (?P<seat>\d+)'), converters={"seat": int})
+@when(r'the referee reports "(?P<kind>[a-z_]+)" against seat (?P<seat>\d+)', converters={"seat": int}, export=_acting(lambda groups: f"infraction:{groups['kind']}"))
 def referee_reports(adapter: EngineAdapter, table: Table, seat: int, kind: str) -> None:
     """The referee reports an infraction of kind ``kind`` by ``seat``: ``infraction:<kind>``."""
     _act(adapter, table, seat, f"infraction:{kind}")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) plays blind card (?P<position>\d+)"), converters={"seat": int, "position": int})
+@when(r"seat (?P<seat>\d+) plays blind card (?P<position>\d+)", converters={"seat": int, "position": int}, export=_acting(lambda groups: f"play_blind:{groups['position']}"))
 def plays_blind(adapter: EngineAdapter, table: Table, seat: int, position: int) -> None:
     """In a blind hand, the seat plays the card at ``position`` (1 = the first it holds) unseen."""
     _act(adapter, table, seat, f"play_blind:{position}")
 
 
-@then(parsers.re(r"the target is (?P<points>\d+) points"), converters={"points": int})
+@then(r"the target is (?P<points>\d+) points", converters={"points": int})
 def target_is(adapter: EngineAdapter, points: int) -> None:
     state = adapter.state()
     if state.get("target") != points:
         fail(f"expected the game to be won at {points} points, the engine has {state.get('target')}. State: {excerpt(state)}")
 
 
-@then(parsers.re(r"team (?P<team>\d+) wins the match"), converters={"team": int})
+@then(r"team (?P<team>\d+) wins the match", converters={"team": int})
 def team_wins_match(adapter: EngineAdapter, team: int) -> None:
     state = adapter.state()
     if state.get("winner") != team:
@@ -687,7 +776,7 @@ def team_wins_match(adapter: EngineAdapter, team: int) -> None:
              f"(games won {state.get('games_won')}). State: {excerpt(state)}")
 
 
-@then(parsers.re(r"the match ends with no winner"))
+@then(r"the match ends with no winner")
 def match_ends_with_no_winner(adapter: EngineAdapter) -> None:
     state = adapter.state()
     if state.get("phase") != "game_over" or state.get("winner") is not None:
@@ -695,14 +784,14 @@ def match_ends_with_no_winner(adapter: EngineAdapter) -> None:
              f"{state.get('phase')!r} and winner {state.get('winner')!r}. State: {excerpt(state)}")
 
 
-@then(parsers.re(r"the match is not over"))
+@then(r"the match is not over")
 def match_not_over(adapter: EngineAdapter) -> None:
     state = adapter.state()
     if state.get("winner") is not None or state.get("phase") == "game_over":
         fail(f"expected the match to go on, the engine ended it (winner {state.get('winner')}). State: {excerpt(state)}")
 
 
-@then(parsers.re(r"the games won are (?P<first>\d+) to (?P<second>\d+)"), converters={"first": int, "second": int})
+@then(r"the games won are (?P<first>\d+) to (?P<second>\d+)", converters={"first": int, "second": int})
 def games_won_are(adapter: EngineAdapter, first: int, second: int) -> None:
     state = adapter.state()
     if state.get("games_won") != [first, second]:
@@ -710,21 +799,21 @@ def games_won_are(adapter: EngineAdapter, first: int, second: int) -> None:
              f"State: {excerpt(state)}")
 
 
-@then(parsers.re(r"the hand is played blind"))
+@then(r"the hand is played blind")
 def hand_blind(adapter: EngineAdapter) -> None:
     hand = _hand(adapter)
     if not hand.get("blind"):
         fail("expected the hand to be played blind (nobody sees their own cards), the engine plays it open")
 
 
-@then(parsers.re(r"seat (?P<seat>\d+) does not see its own cards"), converters={"seat": int})
+@then(r"seat (?P<seat>\d+) does not see its own cards", converters={"seat": int})
 def does_not_see_own(adapter: EngineAdapter, seat: int) -> None:
     hand = _hand(adapter, seat)
     if str(seat) in hand.get("hands", {}):
         fail(f"expected seat {seat} not to see its own cards, its view shows {hand['hands'][str(seat)]}")
 
 
-@when(parsers.re(r"seat (?P<seat>\d+) shows its cards"), converters={"seat": int})
+@when(r"seat (?P<seat>\d+) shows its cards", converters={"seat": int}, export=_acting(lambda groups: "show_cards"))
 def shows_cards(adapter: EngineAdapter, table: Table, seat: int) -> None:
     """In its mão de onze, the seat's side shows its cards instead of playing: ``show_cards``."""
     _act(adapter, table, seat, "show_cards")

@@ -4,12 +4,15 @@
     truco conform [--ruleset ID|FILE] [--tags EXPR] [--engine SPEC] [--timeout SECONDS] [--jobs N] [--junit-xml PATH] [--json PATH]
                   [--html PATH] [--expectations FILE] [--write-expectations FILE]
     truco serve [--ruleset ID|FILE]             the reference engine on the JSON-lines protocol (stdin/stdout)
+    truco cases export [--ruleset ID|FILE] [--output PATH]    every scenario as JSON, for runners in other languages
+    truco mutate --ruleset ID [--jobs N] [--json PATH] [--mutant KEY]...   the suite against mutants of a rule set
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
 
 Exit codes: 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
-protocol_error), or a scenario the expectations file expects to fail passes (coverage: a clause neither encoded nor informative, or encoded without a
+protocol_error), or a scenario the expectations file expects to fail passes (mutate: a mutant that changes play
+survived) (coverage: a clause neither encoded nor informative, or encoded without a
 scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
 cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 """
@@ -48,6 +51,18 @@ def _conform(options: argparse.Namespace) -> int:
                            engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard,
                            expectations_path=options.expectations, write_expectations_path=options.write_expectations,
                            html_path=options.html)
+
+
+def _mutate(options: argparse.Namespace) -> int:
+    from truco_dsl.conformance.mutate import run_mutate
+
+    return run_mutate(options.ruleset, jobs=options.jobs, json_path=options.json, keys=options.mutant or None)
+
+
+def _cases_export(options: argparse.Namespace) -> int:
+    from truco_dsl.conformance.cases import write_cases
+
+    return write_cases(options.ruleset, options.output)
 
 
 def _serve(options: argparse.Namespace) -> int:
@@ -187,6 +202,22 @@ def build_parser() -> argparse.ArgumentParser:
                          help="run the scenarios in N processes at once, each with its own engine (not with --junit-xml)")
     conform.add_argument("--shard", type=_shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
     conform.set_defaults(run=_conform)
+
+    mutate = commands.add_parser("mutate", help="run the suite against wrong copies of a rule set and print how many it kills")
+    mutate.add_argument("--ruleset", required=True, metavar="ID", help="atb-2004, fpt-1983 or enecomp")
+    mutate.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="judge the mutants in N processes at once")
+    mutate.add_argument("--json", default=None, metavar="PATH", help="also write the score and every mutant's verdict as JSON")
+    mutate.add_argument("--mutant", action="append", default=[], metavar="KEY",
+                        help="judge only this mutant (repeatable; keys as printed, e.g. drop:ATB-EMPATE-3)")
+    mutate.set_defaults(run=_mutate)
+
+    cases = commands.add_parser("cases", help="the scenarios as data")
+    cases_commands = cases.add_subparsers(dest="cases_command", required=True, metavar="COMMAND")
+    export = cases_commands.add_parser("export", help="every scenario as JSON (conformance/schema/cases.schema.json)")
+    export.add_argument("--ruleset", default=None, metavar="ID|FILE",
+                        help="only this rule set's scenarios (and the desacordos rows that play it)")
+    export.add_argument("--output", default=None, metavar="PATH", help="write there instead of stdout")
+    export.set_defaults(run=_cases_export)
 
     serve = commands.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
     serve.add_argument("--ruleset", default=None, metavar="ID|FILE",

@@ -159,3 +159,45 @@ Feature: ATB 2004 — the carteada (the deal) and the two dealing methods
     Then the hand is over
     And the score is 3 to 3
     And seat 0 deals the next hand
+
+  @id:carteada-013 @clause:ATB-CARTEADA-b
+  Scenario: A wrong number of cards found between the first vaza and the second still disqualifies the team
+    Given a game of "atb-2004" for 4 players
+    And the score is 7 to 2
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+    When the seats play: 0:6d 1:7d 2:6h 3:7s
+    Then vaza 1 is won by seat 1
+    When the referee reports "wrong_card_count" against seat 2
+    Then the hand is over
+    And team 1 wins the match
+
+  @id:carteada-014 @clause:ATB-CARTEADA-b
+  Scenario: One card on the table is enough: a wrong number of cards found then disqualifies the team
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 plays 6d
+    And the referee reports "wrong_card_count" against seat 1
+    Then the hand is over
+    And team 0 wins the match
+
+  @id:carteada-015 @clause:ATB-CARTEADA-b @clause:ATB-CARTEADA-a
+  Scenario: Between the first vaza and the second, a claim of a carteada errada is too late as well
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the seats play: 0:6d 1:7d
+    Then vaza 1 is won by seat 1
+    When seat 1 tries to infraction:misdeal
+    Then the action is refused with reason "claimed_after_hand_started"
+    And the state is unchanged
+    And it is seat 1's turn

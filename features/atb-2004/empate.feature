@@ -219,6 +219,23 @@ Feature: ATB 2004 — ties (empate)
     And the hand is over
     And the score is 3 to 0
 
+  @id:empate-022 @clause:ATB-EMPATE-1b
+  Scenario: A first vaza won and the second tied, in a trucada called in the dark: the side that called it wins, not the first vaza's winner
+    Given a game of "atb-2004" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c Kd 6d |
+      | 1    | 2h Ks 7h |
+    When seat 1 calls truco
+    And seat 0 accepts
+    And the seats play: 1:2h 0:3c
+    Then vaza 1 is won by seat 0
+    When the seats play: 0:Kd 1:Ks
+    Then vaza 2 is tied
+    And the hand is over
+    And the score is 0 to 3
+
   @id:empate-016 @clause:ATB-EMPATE-1b @clause:ATB-EMPATE-1a
   Scenario: Truco in the dark answered by a seis in the dark: the last raise decides the tied hand
     Given a game of "atb-2004" for 2 players

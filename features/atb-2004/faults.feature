@@ -90,6 +90,16 @@ Feature: ATB 2004 — faults found in real truco engines
     When the next 20 deals are shuffled
     Then every one of those deals held 3·n + 1 distinct cards with the vira in no hand
 
+  @id:faults-013 @clause:ATB-TOMBO-1 @clause:ATB-ESTRUTURA-2 @clause:ATB-BARALHO-1
+  Scenario: F6 with two players — the vira is never also in a hand
+    Two players hold 6 of the 40 cards: a vira drawn apart from the dealt cards lands in a hand
+    in about one deal in seven, so forty deals catch it with near certainty (1 - 0.85^40).
+    Given a game of "atb-2004" for 2 players
+    And a shuffled deal with seed 1983
+    Then every seat holds 3 cards, no card is dealt twice and the vira is in no hand
+    When the next 40 deals are shuffled
+    Then every one of those deals held 3·n + 1 distinct cards with the vira in no hand
+
   @id:faults-007 @clause:ATB-TRUCO-4
   Scenario: F7 — the side that raised last cannot raise again, before or after the answer
     Given a game of "atb-2004" for 2 players

@@ -386,3 +386,16 @@ Feature: ATB 2004 — time limits (tempo) and matches of several partidas
     And the target is 12 points
     And the games won are 2 to 1
     And the match ends with no winner
+
+  @id:tempo-021 @clause:ATB-TEMPO-c
+  Scenario: Between the first vaza and the second the deal is long over: a report of its time is refused
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the seats play: 0:6d 1:7d
+    Then vaza 1 is won by seat 1
+    When seat 1 tries to infraction:deal_timeout
+    Then the action is refused with reason "deal_already_over"
+    And the state is unchanged

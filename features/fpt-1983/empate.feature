@@ -305,3 +305,48 @@ Feature: FPT 1983 — empate
     And the hand is over
     And the score is 0 to 3
 
+
+  @id:fpt-empate-019 @clause:FPT-EMPATE-1
+  Scenario: A first vaza won and the second tied, without a trucada: the first vaza's winner takes the hand
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c Kd 6d |
+      | 1    | 2h Ks 7h |
+    When the seats play: 0:3c 1:2h 0:Kd 1:Ks
+    Then vaza 1 is won by seat 0
+    And vaza 2 is tied
+    And the hand is over
+    And the hand has 2 vazas
+    And the score is 1 to 0
+
+  @id:fpt-empate-020 @clause:FPT-EMPATE-1
+  Scenario: One vaza each and the third tied, without a trucada: the first vaza's winner takes the hand
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 2c 6d Kd |
+      | 1    | Ah 7h Ks |
+    When the seats play: 0:2c 1:Ah 0:6d 1:7h 1:Ks 0:Kd
+    Then vaza 1 is won by seat 0
+    And vaza 2 is won by seat 1
+    And vaza 3 is tied
+    And the hand is over
+    And the score is 1 to 0
+
+  @id:fpt-empate-021 @clause:FPT-EMPATE-1b
+  Scenario: A first vaza won and the second tied, in a trucada called in the dark: the side that called it wins the hand
+    Given a game of "fpt-1983" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c Kd 6d |
+      | 1    | 2h Ks 7h |
+    When seat 1 calls truco
+    And seat 0 accepts
+    And the seats play: 1:2h 0:3c
+    Then vaza 1 is won by seat 0
+    When the seats play: 0:Kd 1:Ks
+    Then vaza 2 is tied
+    And the hand is over
+    And the score is 0 to 3

@@ -359,3 +359,18 @@ Feature: FPT 1983 — mão de onze
     When seat 0 shows its cards
     Then the hand is over
     And the score is 14 to 5
+
+  @id:fpt-mao-de-onze-025 @clause:FPT-MAO-DE-ONZE-5
+  Scenario: A mão de 11 whose first vaza the side at 11 won and whose second is tied: the tie gives the opponents three tentos
+    Given a game of "fpt-1983" for 2 players
+    And the score is 11 to 5
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c Kd 6d |
+      | 1    | 2h Ks 7h |
+    When seat 0 decides to play the mão de onze
+    And the seats play: 0:3c 1:2h 0:Kd 1:Ks
+    Then vaza 1 is won by seat 0
+    And vaza 2 is tied
+    And the hand is over
+    And the score is 11 to 8

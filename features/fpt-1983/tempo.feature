@@ -241,3 +241,16 @@ Feature: FPT 1983 — tempo
     And the state is unchanged
     When the seats play: 0:2c 1:Jd
     Then the score is 3 to 0
+
+  @id:fpt-tempo-014 @clause:FPT-TEMPO-c
+  Scenario: Between the first vaza and the second the deal is long over: a report of its time is refused
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When the seats play: 0:6d 1:7d
+    Then vaza 1 is won by seat 1
+    When seat 1 tries to infraction:deal_timeout
+    Then the action is refused with reason "not_at_the_deal"
+    And the state is unchanged

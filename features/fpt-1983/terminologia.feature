@@ -182,3 +182,41 @@ Feature: FPT 1983 — terminologia
     When the seats play: 0:3c 1:Kd 0:2c 1:Jd
     Then the score is 11 to 0
     And the game is not over
+
+  @id:fpt-terminologia-014 @clause:FPT-TERMINOLOGIA-RAIO
+  Scenario: The truco ladder, read as ATB's: truco 3, seis 6, nove 9, doze 12, and nothing above the doze
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then the hand is worth 1
+    When seat 0 calls truco
+    And seat 1 calls truco
+    Then the hand is worth 3
+    When seat 0 calls truco
+    Then the hand is worth 6
+    When seat 1 calls truco
+    Then the hand is worth 9
+    When seat 0 accepts
+    Then the hand is worth 12
+    And seat 0 may not truco
+    And seat 1 may not truco
+    When the seats play: 0:3c 1:Kd 0:2c 1:Jd
+    Then the score is 12 to 0
+    And team 0 wins the game
+
+  @id:fpt-terminologia-015 @clause:FPT-TERMINOLOGIA-RAIO
+  Scenario: A side that runs from a raise gives the other what the hand was worth before it: 9 for the doze
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 calls truco
+    And seat 0 calls truco
+    And seat 1 calls truco
+    And seat 0 folds
+    Then the hand is over
+    And the score is 0 to 9

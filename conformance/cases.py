@@ -1,0 +1,194 @@
+"""The bundled scenarios as JSON data (``truco cases export``), for runners in other languages.
+
+Every scenario of ``features/`` (each row of a Scenario Outline as a case of its own, its
+placeholders filled in) becomes one *case*: its ``id`` tag, ``name``, ``feature`` file and
+``line`` (the scenario's, or the example row's), every ``tags``, its ``clauses``, the ``ruleset``
+and ``players`` of its game, the example row's values (``example``, outlines only), and its
+``steps`` in order. Each step has its ``keyword`` (given, when, then), ``phase`` (setup, action,
+expectation), ``text`` and ``line`` as written, and the structured form of the step vocabulary
+(``steps.VOCABULARY``) under ``forms``: a list, since one step may stand for several
+(``the seats play: 0:3c 1:Kd`` is two ``{"step": "act", "seat": 0, "action": "play:3c"}``); a step
+with a data table keeps it as ``table`` (rows of cells, the header first). The shape is
+``conformance/schema/cases.schema.json``; ``conformance/STEPS.md`` documents each form.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
+from gherkin.token_scanner import TokenScanner
+
+from truco_dsl.conformance.steps import VOCABULARY, StepForm
+from truco_dsl.rules import FEATURES_DIR
+
+#: version of the export's shape (``format`` of the document)
+FORMAT = 1
+SCHEMA_PATH = Path(__file__).with_name("schema") / "cases.schema.json"
+_KEYWORDS = {"Context": "given", "Action": "when", "Outcome": "then"}
+_PHASES = {"given": "setup", "when": "action", "then": "expectation"}
+
+
+class CasesError(ValueError):
+    """A scenario the export cannot describe: a feature file that does not parse, a step that is
+    not in the vocabulary. The message names the file and line."""
+
+
+def _lines(node: Any, found: dict[str, int]) -> None:
+    if isinstance(node, dict):
+        if "id" in node and isinstance(node.get("location"), dict):
+            found[str(node["id"])] = node["location"]["line"]
+        for value in node.values():
+            _lines(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _lines(value, found)
+
+
+def _form(keyword: str, text: str, rows: list[list[str]] | None, where: str) -> list[dict[str, Any]]:
+    """The structured forms of one step. Raises ``CasesError`` when no step definition matches."""
+    forms: list[StepForm] = [form for form in VOCABULARY if form.keyword == keyword]
+    for form in forms:
+        groups = form.match(text)
+        if groups is not None:
+            return form.export(groups, rows)
+    raise CasesError(f"{where}: {keyword.capitalize()} {text!r} is not in the step vocabulary (conformance/STEPS.md)")
+
+
+def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples: dict[str, dict[str, str]]) -> dict[str, Any]:
+    tags = [tag["name"] for tag in pickle.get("tags", [])]
+    ids = [tag[len("@id:"):] for tag in tags if tag.startswith("@id:")]
+    steps = []
+    keyword = "given"
+    for step in pickle["steps"]:
+        keyword = _KEYWORDS.get(step.get("type", ""), keyword)  # "Unknown" (a leading And/But) keeps the last
+        line = lines.get(str(step["astNodeIds"][0]), 0)
+        table = (step.get("argument") or {}).get("dataTable")
+        rows = [[cell["value"] for cell in row["cells"]] for row in table["rows"]] if table else None
+        forms = _form(keyword, step["text"], rows, f"features/{feature}:{line}")
+        entry: dict[str, Any] = {"keyword": keyword, "phase": _PHASES[keyword], "text": step["text"], "line": line,
+                                 "forms": forms}
+        if rows is not None:
+            entry["table"] = rows
+        steps.append(entry)
+    game = next((form for step in steps for form in step["forms"] if form["step"] == "game"), None)
+    row_id = pickle["astNodeIds"][-1] if len(pickle["astNodeIds"]) > 1 else None
+    case: dict[str, Any] = {
+        "id": ids[0] if ids else None,
+        "name": pickle["name"],
+        "feature": feature,
+        "line": lines.get(str(row_id), 0) if row_id else lines.get(str(pickle["astNodeIds"][0]), 0),
+        "tags": tags,
+        "clauses": sorted({tag[len("@clause:"):] for tag in tags if tag.startswith("@clause:")}),
+        "ruleset": game["ruleset"] if game else None,
+        "players": game["players"] if game else None,
+        "steps": steps,
+    }
+    if row_id is not None:
+        case["example"] = examples.get(str(row_id), {})
+    return case
+
+
+@cache
+def _feature_cases(path: Path) -> tuple[dict[str, Any], ...]:
+    feature = path.relative_to(FEATURES_DIR).as_posix()
+    try:
+        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    except Exception as problem:  # the Gherkin parser's CompositeParserException and its kin
+        raise CasesError(f"features/{feature} cannot be read: {problem}") from None
+    document["uri"] = feature
+    lines: dict[str, int] = {}
+    _lines(document, lines)
+    examples: dict[str, dict[str, str]] = {}
+    for child in _scenarios(document.get("feature") or {}):
+        for block in child.get("examples", []):
+            header = [cell["value"] for cell in block["tableHeader"]["cells"]] if block.get("tableHeader") else []
+            for row in block.get("tableBody", []):
+                examples[str(row["id"])] = dict(zip(header, (cell["value"] for cell in row["cells"])))
+    return tuple(_case(pickle, feature, lines, examples) for pickle in Compiler().compile(document))
+
+
+def _scenarios(feature: dict[str, Any]) -> list[dict[str, Any]]:
+    found = []
+    for child in feature.get("children", []):
+        if "scenario" in child:
+            found.append(child["scenario"])
+        for grandchild in (child.get("rule") or {}).get("children", []):
+            if "scenario" in grandchild:
+                found.append(grandchild["scenario"])
+    return found
+
+
+def export_cases(ruleset: str | None = None) -> dict[str, Any]:
+    """Every bundled scenario as a case: ``{"format": 1, "ruleset": ruleset, "cases": [case…]}``.
+
+    ``ruleset``: None for every folder; else a rule set id or rule file, as ``truco conform
+    --ruleset`` takes it: the cases of its scenario folder (a variant's parent's) and the
+    ``desacordos`` rows that play that folder's rule set. Raises ``FileNotFoundError`` (unknown rule
+    set), ``RulesetError`` (malformed rule file), ``SelectionError`` (no scenarios for it),
+    ``CasesError`` (a feature file or step the export cannot describe).
+    """
+    folder = None
+    if ruleset is not None:
+        from truco_dsl.conformance.plugin import resolve_ruleset
+
+        folder, _ = resolve_ruleset(ruleset)
+    cases = []
+    for path in sorted(FEATURES_DIR.glob("*/**/*.feature")):
+        for case in _feature_cases(path):
+            where = case["feature"].split("/", 1)[0]
+            if folder is None or where == folder or (where == "desacordos" and case["ruleset"] == folder):
+                cases.append(case)
+    return {"format": FORMAT, "ruleset": ruleset, "cases": cases}
+
+
+def step_names() -> list[str]:
+    """Every ``step`` name a structured form can have, sorted (what the schema's enum lists): each
+    form's export applied to placeholder groups (a number for an int group, else ``"1:1"``)."""
+    names = set()
+    for form in VOCABULARY:
+        sample = {name: (1 if form.converters.get(name) is int else "1:1") for name in form.parser.regex.groupindex}
+        sample.setdefault("vira", "4c")
+        names.update(item["step"] for item in form.export(sample, [["seat", "cards"], ["0", "4c"]]))
+    return sorted(names)
+
+
+def write_cases(ruleset: str | None, output: str | None) -> int:
+    """``truco cases export``: write the export (JSON, indented) to ``output`` or stdout.
+
+    Returns 0, or 2 after a one-line message on stderr for bad input (unknown or malformed rule
+    set, a rule set without scenarios, an unwritable path, a scenario the export cannot describe).
+    """
+    import sys
+
+    from truco_dsl.conformance.plugin import SelectionError
+    from truco_dsl.rules import RulesetError
+
+    def bad_input(message: str) -> int:
+        print(f"truco cases export: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        if output is not None:
+            from truco_dsl.conformance.runner import _check_writable
+
+            _check_writable(output)
+        document = export_cases(ruleset)
+    except RulesetError as error:
+        return bad_input(f"bad rule file:\n{error}")
+    except (FileNotFoundError, SelectionError, CasesError) as error:
+        return bad_input(str(error).splitlines()[0])
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        return bad_input(f"cannot write {output}: {error.strerror or error}")
+    print(f"{len(document['cases'])} cases written to {output}", file=sys.stderr)
+    return 0

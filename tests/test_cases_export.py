@@ -1,0 +1,91 @@
+"""`truco cases export`: every scenario as JSON data, valid against conformance/schema/cases.schema.json."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from truco_dsl.cli import main
+from truco_dsl.conformance.cases import SCHEMA_PATH, export_cases, step_names
+from truco_dsl.conformance.catalogue import bundled_scenarios
+
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> dict:
+    """A real export, through the command, read back from its file."""
+    path = tmp_path_factory.mktemp("cases") / "cases.json"
+    assert main(["cases", "export", "--output", str(path)]) == 0
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_export_is_valid_against_its_schema(exported):
+    Draft202012Validator.check_schema(SCHEMA)
+    problems = [f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
+                for error in Draft202012Validator(SCHEMA).iter_errors(exported)]
+    assert not problems, problems[:5]
+
+
+def test_the_schema_names_every_form_of_the_vocabulary():
+    in_schema = {form["properties"]["step"]["const"] for form in SCHEMA["$defs"]["form"]["oneOf"]}
+    assert in_schema == set(step_names())
+
+
+def test_every_scenario_is_a_case_and_each_outline_row_a_case_of_its_own(exported):
+    scenarios = bundled_scenarios()
+    outline_rows = [case for case in exported["cases"] if "example" in case]
+    assert len(exported["cases"]) == len(scenarios) - len({case["id"] for case in outline_rows}) + len(outline_rows)
+    assert {case["id"] for case in exported["cases"]} == {entry.ids[0] for entry in scenarios}
+
+
+def test_a_known_scenario_is_exported_step_by_step(exported):
+    case = next(case for case in exported["cases"] if case["id"] == "empate-016")
+    assert case["feature"] == "atb-2004/empate.feature" and case["clauses"] == ["ATB-EMPATE-1a", "ATB-EMPATE-1b"]
+    assert (case["ruleset"], case["players"]) == ("atb-2004", 2)
+    entry = next(entry for entry in bundled_scenarios() if entry.ids == ["empate-016"])
+    assert case["line"] == entry.line
+    forms = [form for step in case["steps"] for form in step["forms"]]
+    assert forms == [
+        {"step": "game", "ruleset": "atb-2004", "players": 2},
+        {"step": "seat_deals", "seat": 0},
+        {"step": "deal", "vira": "4s", "hands": [["3c", "2c", "Kd"], ["3h", "2h", "Ks"]]},
+        {"step": "act", "seat": 1, "action": "truco"},
+        {"step": "act", "seat": 0, "action": "truco"},
+        {"step": "act", "seat": 1, "action": "accept"},
+        {"step": "worth", "stake": 6},
+        *({"step": "act", "seat": seat, "action": f"play:{card}"}
+          for seat, card in ((1, "3h"), (0, "3c"), (1, "2h"), (0, "2c"), (1, "Ks"), (0, "Kd"))),
+        {"step": "hand_over"},
+        {"step": "score_is", "first": 6, "second": 0},
+    ]
+    phases = [(step["keyword"], step["phase"]) for step in case["steps"]]
+    assert phases[0] == ("given", "setup") and ("when", "action") in phases and phases[-1] == ("then", "expectation")
+    assert case["steps"][0]["line"] == entry.line + 1
+
+
+def test_an_outline_row_has_its_placeholders_filled_and_its_row(exported):
+    rows = [case for case in exported["cases"] if case["id"] == "desacordos-001"]
+    assert [case["example"]["ruleset"] for case in rows] == ["atb-2004", "fpt-1983", "enecomp"]
+    atb = rows[0]
+    assert atb["ruleset"] == "atb-2004" and atb["steps"][-1]["forms"] == [{"step": "refused_with_reason", "reason": "covered_in_first_vaza"}]
+    assert len({case["line"] for case in rows}) == 3
+
+
+def test_one_rule_set_keeps_its_folder_and_the_desacordos_rows_that_play_it():
+    cases = export_cases("fpt-1983")["cases"]
+    assert cases and all(case["feature"].startswith("fpt-1983/") or
+                         (case["feature"].startswith("desacordos/") and case["ruleset"] == "fpt-1983") for case in cases)
+    assert any(case["feature"].startswith("desacordos/") for case in cases)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--ruleset", "no-such-rules"], "unknown rule set 'no-such-rules'"),
+    (["--output", "/no/such/directory/cases.json"], "no directory /no/such/directory"),
+])
+def test_bad_input_is_a_message_and_exit_code_2(capsys, arguments, message):
+    assert main(["cases", "export", *arguments]) == 2
+    error = capsys.readouterr().err
+    assert message in error and "Traceback" not in error and len(error.strip().splitlines()) == 1
