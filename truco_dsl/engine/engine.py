@@ -89,6 +89,7 @@ class Engine:
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
+        self._guards_at = self.ruleset.guards  # hook -> its guard clauses (a bound method, read often)
         self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
         self.hand: Hand | None = None
         self.hand_count = 0
@@ -161,7 +162,8 @@ class Engine:
         ``play_covered:7c``, ``play_blind:2`` (a blind hand), ``truco``, ``accept``, ``fold``,
         ``mao_de_onze:play``, ``mao_de_onze:fold``. Empty when the seat has nothing to do. A
         referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them."""
-        return sorted(action for action, move in self._candidates(seat) if self._guard(move) is None)
+        guard = self._guard
+        return sorted([action for action, move in self._candidates(seat) if guard(move) is None])
 
     def refusal(self, seat: int, action: str) -> IllegalAction | None:
         """Why ``action`` is not a legal choice for ``seat`` now, or None when it is. Changes nothing.
@@ -298,9 +300,9 @@ class Engine:
         if hand.blind:
             plays = [(f"play_blind:{position}", self._play_move(seat, card, False)) for position, card in enumerate(held, start=1)]
         else:
-            plays = [(f"play:{card}", self._play_move(seat, card, False)) for card in held]
+            plays = [self._play_option(seat, card, False) for card in held]
             if self.ruleset.covered:
-                plays += [(f"play_covered:{card}", self._play_move(seat, card, True)) for card in held]
+                plays += [self._play_option(seat, card, True) for card in held]
         return plays + [("truco", self._raise_move(seat))] + showing
 
     def _prepare(self, seat: int, action: str) -> _Move:
@@ -366,7 +368,19 @@ class Engine:
             raise IllegalAction("covered_not_allowed", f"{self.ruleset.id} has no covered cards (play.covered is false)")
         if card not in hand.hands[seat]:
             raise IllegalAction("card_not_in_hand", f"seat {seat} does not hold {card}")
-        return self._play_move(seat, card, kind == "play_covered")
+        return self._play_option(seat, card, kind == "play_covered")[1]
+
+    def _play_option(self, seat: int, card: Card, covered: bool) -> tuple[str, _Move]:
+        """The action string and move of playing ``card`` (face down when ``covered``).
+
+        They depend on nothing else (the team is seat % teams), and no one changes a move or its
+        context once built, so each is built once per process (_PLAYS) instead of at every
+        legal_actions call."""
+        key = (seat, self.teams, card, covered)
+        option = _PLAYS.get(key)
+        if option is None:
+            option = _PLAYS[key] = (f"{'play_covered' if covered else 'play'}:{card}", self._play_move(seat, card, covered))
+        return option
 
     # the moves, built in one place for _prepare (an action asked for) and _candidates (legal_actions)
     def _play_move(self, seat: int, card: Card, covered: bool) -> _Move:
@@ -399,20 +413,23 @@ class Engine:
         Raises ``RuleSetIncomplete`` for a raise past the top of the ladder that no clause refused:
         the ladder has no step to raise to, and saying so is the rule set's job.
         """
-        guard = self._first_guard(move.hook, move.context)
-        if guard is None and "next_raise" in move.context:
-            guard = self._first_guard("raise", dict(move.context, raise_=move.context["next_raise"]))
+        context = move.context
+        guard = self._first_guard(move.hook, context)
+        if guard is None and "next_raise" in context:
+            guard = self._first_guard("raise", dict(context, raise_=context["next_raise"]))
         return guard
 
     def _first_guard(self, hook: str, context: dict[str, Any]) -> Clause | None:
-        guards = self.ruleset.guards(hook)
+        # legal_actions runs this for every candidate of every position: scope.enter is inlined
+        guards = self._guards_at(hook)
         if guards:
             scope = self._scope
-            scope.enter(hook, context)
+            scope.hook, scope.context = hook, context
             clause = None
             try:
                 for clause in guards:
-                    if clause.when is None or clause.when.test(scope):
+                    when = clause.when
+                    if when is None or when.test(scope):
                         return clause
             except (IllegalAction, RuleSetIncomplete):
                 raise
@@ -595,7 +612,7 @@ class Engine:
             turned = None if vira is None else (vira if isinstance(vira, Card) else Card.parse(vira))
         except CardError as problem:
             raise BadDeal(str(problem)) from None
-        deck = set(ruleset.deck)
+        deck = ruleset.deck_set
         seen: set[Card] = set()
         for seat, cards in enumerate(dealt):
             if len(cards) != ruleset.hand_size:
@@ -678,6 +695,10 @@ class _Points:
 
 
 _NO_CONTEXT: dict[str, Any] = {}
+
+#: (seat, teams, card, covered) -> the action string and move of that play (Engine._play_option);
+#: at most seats × teams × cards × 2 entries
+_PLAYS: dict[tuple[int, int, Card, bool], tuple[str, _Move]] = {}
 
 
 class _Scope:

@@ -46,7 +46,10 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
         return False
     seen = {play.card for trick in hand.tricks for play in trick.plays}
     known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
-    unseen = [card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira]
+    # weakest first, once: every position of the search reads the unseen cards in that order
+    # (_choices, _position), and taking a card out (list.remove) keeps it
+    unseen = sorted((card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira),
+                    key=hand.strengths.__getitem__)
     start = engine.fork()
     start.hand.decision_pending = None  # a pending decision would stop the search: play the hand out
     for seat in range(start.players):
@@ -146,7 +149,7 @@ def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:
         marks |= {strengths[play.card] for play in hand.tricks[-1].plays if not play.covered}
     marks_sorted = sorted(marks)
     groups: dict[tuple[int, bool], Card] = {}
-    for card in sorted(unseen, key=lambda each: strengths[each]):
+    for card in unseen:  # weakest first (guaranteed_win sorted them)
         power = strengths[card]
         group = (bisect_left(marks_sorted, power), power in marks)  # (how many marks it beats, ties one)
         groups.setdefault(group, card)
@@ -159,5 +162,5 @@ def _position(engine: Engine, unseen: list[Card]) -> tuple:
     tricks = tuple((trick.winner, trick.tied, tuple((play.seat, strengths[play.card]) for play in trick.plays))
                    for trick in hand.tricks)
     held = tuple(tuple(sorted(strengths[card] for card in cards)) for cards in hand.hands)
-    pool = tuple(sorted(strengths[card] for card in unseen))
+    pool = tuple(map(strengths.__getitem__, unseen))  # sorted: unseen is weakest first
     return tricks, held, pool, hand.turn

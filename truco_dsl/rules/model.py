@@ -97,6 +97,9 @@ class RuleSet:
         object.__setattr__(self, "_guards", MappingProxyType(guards))
         object.__setattr__(self, "_effects", MappingProxyType(effects))
         object.__setattr__(self, "_deck", tuple(Card(rank, suit) for suit in self.suits for rank in self.ranks))
+        # a forced deal checks each card against the deck: a set built per deal hashes all 40 cards
+        # (a Card's hash is a Python call)
+        object.__setattr__(self, "_deck_set", frozenset(self._deck))  # type: ignore[attr-defined]
         # vira -> manilhas(vira), strengths(vira): every deal and every state() asks
         object.__setattr__(self, "_manilhas", {})
         object.__setattr__(self, "_strengths", {})
@@ -105,6 +108,11 @@ class RuleSet:
     def deck(self) -> tuple[Card, ...]:
         """Every card of the deck, once (ranks × suits)."""
         return self._deck  # type: ignore[attr-defined]
+
+    @property
+    def deck_set(self) -> frozenset[Card]:
+        """The deck's cards as a set, for membership tests."""
+        return self._deck_set  # type: ignore[attr-defined]
 
     def guards(self, hook: str) -> tuple[Clause, ...]:
         """The guard clauses at ``hook``, in firing order."""
