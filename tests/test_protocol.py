@@ -8,6 +8,7 @@ breaking on purpose in the games its plan names.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import sys
@@ -217,3 +218,10 @@ def test_jobs_report_bad_input_once_and_refuse_junit(tmp_path, capsys):
     assert "cannot start the engine" in capsys.readouterr().err
     assert main(["conform", "--jobs", "2", "--junit-xml", str(tmp_path / "r.xml")]) == 2
     assert "--junit-xml cannot be combined with --jobs" in capsys.readouterr().err
+
+
+def test_jobs_beyond_four_per_core_are_refused_as_bad_input(capsys):
+    too_many = str(4 * (os.cpu_count() or 1) + 1)
+    with pytest.raises(SystemExit) as exit:
+        main(["conform", "--jobs", too_many, "--tags", "@id:faults-001"])
+    assert exit.value.code == 2 and "more than this machine can run at once" in capsys.readouterr().err

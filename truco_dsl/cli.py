@@ -20,6 +20,7 @@ cannot be imported or started or does not answer hello). A user's mistake never 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -78,10 +79,20 @@ def _serve(options: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
+#: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
+JOBS_PER_CORE = 4
+
+
 def _jobs(text: str) -> int:
-    """``--jobs``: a whole number from 1. Raises ``ArgumentTypeError`` otherwise."""
+    """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
+    Raises ``ArgumentTypeError`` otherwise."""
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"the number of jobs must be a whole number from 1, not {text!r}")
+    cores = os.cpu_count() or 1
+    if int(text) > JOBS_PER_CORE * cores:
+        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
+                                         f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
     return int(text)
 
 
