@@ -31,6 +31,7 @@ from jsonschema import Draft202012Validator
 
 from truco_dsl.conformance.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
+from truco_dsl.rules import available_rulesets
 from truco_dsl.rules.loader import Problem, yaml_path
 from truco_dsl.rules.location import Place, shown
 
@@ -198,6 +199,10 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     if reader.problems:
         raise ExpectationsError(reader.problems)
     known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
+    rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
+    if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
+        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id; it is one of: {', '.join(rulesets)} "
+                                    f"(or a rule file's path, or leave it out)")
     entries, seen = [], {}
     for index, entry in enumerate(document["expectations"]):
         key = (entry["scenario"], entry.get("ruleset"))
@@ -207,6 +212,9 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
             reader.report(("expectations", index, "scenario"), f"no scenario has the id {entry['scenario']!r}{hint}")
         elif key in seen:
             reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
+        if entry.get("ruleset") is not None and entry["ruleset"] not in rulesets:
+            reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id; an entry's ruleset "
+                                                              f"is one of: {', '.join(rulesets)} (or leave it out)")
         seen.setdefault(key, reader.marks[("expectations", index)][0] + 1)
         line, column = reader.marks[("expectations", index)]
         entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry["outcome"], entry["reason"],

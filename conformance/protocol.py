@@ -237,6 +237,9 @@ class ProtocolServer:
                     "features": [feature for feature in FEATURES if feature in adapter.features],
                     "readings": dict(adapter.readings)}
         if command == "new_game":
+            offered = [ruleset["id"] for ruleset in self.rulesets]
+            if request["ruleset"] not in offered:  # never a path: a request names one of hello's rule sets
+                raise SetupRefused(f"rule set {request['ruleset']!r} is not one this engine offers ({', '.join(offered)})")
             deal = request["deal"] or {"hands": None, "vira": None}
             result: Any = adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
                                            deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])

@@ -87,6 +87,8 @@ def test_the_server_answers_unknown_commands_garbage_and_bad_requests_and_ignore
     assert answers.answer('{"seq": 5, "command": "act", "seat": 0}')["error"] == "bad_request"
     assert answers.answer('{"seq": 6, "command": "legal_actions", "seat": 0}')["error"] == "no_game"
     assert answers.answer('{"seq": 6, "command": "next_hand", "deal": null}')["error"] == "no_game"
+    passwd = answers.answer(json.dumps(protocol.new_game_request(6, "../../etc/passwd", 2, 1, [0, 0], None, None, 1, None)))
+    assert passwd["error"] == "setup_refused" and "not one this engine offers" in passwd["message"] and "root" not in passwd["message"]
     started = answers.answer(json.dumps({**protocol.new_game_request(7, "atb-2004", 2, 1, [0, 0], HANDS, "7s", None, None),
                                          "colour": "blue"}))
     assert started["ok"] and started["events"][0]["type"] == "hand_dealt"

@@ -112,6 +112,8 @@ def test_the_now_passing_scenario_is_reported_prominently(runs, capsys):
     ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reason: r\n    why: w\n", ":6:5", "unknown key 'why'"),
     ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reason: r\n"
      "  - scenario: faults-001\n    outcome: failed\n    reason: r\n", ":6:15", "expected twice (also at line 3)"),
+    ("engine: x\nexpectations:\n  - scenario: faults-001\n    ruleset: nope\n    outcome: failed\n    reason: r\n", ":4:14",
+     "'nope' is not a rule set id"),
     ("engine: x\nexpectations: [\n", ":3:1", "not valid YAML"),
     ("engine: x\nengine: y\nexpectations: []\n", ":2:1", "duplicate key 'engine'"),
 ])
