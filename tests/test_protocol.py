@@ -152,7 +152,7 @@ def test_truco_conform_counts_faults_in_the_summary_and_exits_1(tmp_path, capsys
     code = run_conformance(tags=TRUCO, engine=faulty("ok,sleep,exit,garbage", tmp_path / "games"), timeout=1.0)
     printed = capsys.readouterr().out
     assert code == 1
-    assert "\n4 passed, 0 failed, 1 timeout, 1 crash, 1 protocol_error\n" in printed.replace("\n ", " ")
+    assert "\n4 passed, 0 failed, 1 timeout, 1 crash, 1 protocol error\n" in printed.replace("\n ", " ")
     assert "(timeout)" in printed and "(crash)" in printed and "(protocol error)" in printed
 
 
