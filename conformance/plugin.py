@@ -133,6 +133,9 @@ def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
     file) or ``SelectionError`` (no rule set of its lineage has scenarios).
     """
     ruleset = load_ruleset(reference)
+    if ruleset.abstract:
+        raise SelectionError(f"rule set {ruleset.id} is a common core that other rule sets extend; it is not played "
+                             f"by itself, so it has no scenarios of its own (run one that extends it, like atb-2004)")
     folders = set(feature_folders())
     for ancestor in ruleset.lineage:
         if ancestor in folders:

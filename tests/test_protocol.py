@@ -227,3 +227,8 @@ def test_jobs_beyond_four_per_core_are_refused_as_bad_input(capsys):
     with pytest.raises(SystemExit) as exit:
         main(["conform", "--jobs", too_many, "--tags", "@id:faults-001"])
     assert exit.value.code == 2 and "more than this machine can run at once" in capsys.readouterr().err
+
+
+def test_the_abstract_common_core_is_named_as_such_not_as_a_rule_set_without_scenarios(capsys):
+    assert main(["conform", "--ruleset", "paulista"]) == 2
+    assert "paulista is a common core that other rule sets extend" in capsys.readouterr().err
