@@ -143,12 +143,17 @@ class SetupRefused(Exception):
     deal when none is due, a player count or score it rejects). The message says what it replied."""
 
 
+class NoGame(Exception):
+    """A call about a game (a deal, an action, the state, a count) before ``new_game`` started one;
+    the protocol's ``no_game``."""
+
+
 @runtime_checkable
 class EngineAdapter(Protocol):
     """An engine as the conformance steps see it. One adapter object plays one game at a time.
 
-    Every method may raise ``SetupRefused`` where noted; any other exception is an engine crash and
-    makes the scenario an error.
+    Every method may raise ``SetupRefused`` where noted, and every one but ``new_game`` ``NoGame``
+    before a game is started; any other exception is an engine crash and makes the scenario an error.
     """
 
     #: a short name of the engine, shown in reports ("reference", "my-truco 1.2")
@@ -277,7 +282,7 @@ class ReferenceAdapter:
 
     def _engine(self) -> Engine:
         if self.engine is None:
-            raise SetupRefused("no game has been started (new_game was not called)")
+            raise NoGame("no game has been started (new_game was not called)")
         return self.engine
 
     def _deal(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from truco_dsl.conformance.adapter import FEATURES, EngineAdapter, LineCount, NotSupported, Outcome, SetupRefused
+from truco_dsl.conformance.adapter import FEATURES, EngineAdapter, LineCount, NoGame, NotSupported, Outcome, SetupRefused
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "next_hand", "legal_actions", "act", "state", "count")
@@ -144,12 +144,14 @@ def error_reply(seq: int | None, error: str, message: str) -> dict[str, Any]:
     return {"seq": seq, "ok": False, "error": error, "message": message}
 
 
-def raised_reply(seq: int | None, command: str, problem: Exception) -> dict[str, Any]:
-    """The error reply for an ``EngineAdapter`` call of ``command`` that raised ``problem``:
-    ``setup_refused`` for a ``SetupRefused`` of ``new_game`` / ``next_hand`` (``no_game`` for one of
-    another command), ``unknown_command`` for ``NotSupported``, ``engine_error`` for anything else."""
+def raised_reply(seq: int | None, problem: Exception) -> dict[str, Any]:
+    """The error reply for an ``EngineAdapter`` call that raised ``problem``:
+    ``setup_refused`` for a ``SetupRefused``, ``no_game`` for a ``NoGame``, ``unknown_command`` for
+    ``NotSupported``, ``engine_error`` for anything else."""
     if isinstance(problem, SetupRefused):
-        return error_reply(seq, SETUP_REFUSED if command in ("new_game", "next_hand") else NO_GAME, str(problem))
+        return error_reply(seq, SETUP_REFUSED, str(problem))
+    if isinstance(problem, NoGame):
+        return error_reply(seq, NO_GAME, str(problem))
     if isinstance(problem, NotSupported):
         return error_reply(seq, UNKNOWN_COMMAND, str(problem))
     return error_reply(seq, ENGINE_ERROR, f"{type(problem).__name__}: {problem}")
@@ -181,10 +183,6 @@ def engine_version() -> str:
         return "unknown"
 
 
-class _NoGame(Exception):
-    """A request about a game before ``new_game`` started one (answered ``no_game``)."""
-
-
 class ProtocolServer:
     """Answers protocol requests with an ``EngineAdapter``: the engine side of the protocol.
 
@@ -197,7 +195,6 @@ class ProtocolServer:
         self.adapter = adapter
         self.rulesets = [{"id": ruleset, "players": sorted(players)} for ruleset, players in rulesets]
         self.name, self.version = name, version
-        self.game_started = False  # a command about a game before any new_game succeeded is no_game
 
     def run(self, requests: IO[str], replies: IO[str]) -> None:
         """Answer every line of ``requests`` on ``replies`` (flushed after each) until end of input."""
@@ -223,15 +220,11 @@ class ProtocolServer:
             return error_reply(seq, BAD_REQUEST, f"bad request: {problem}")
         try:
             return {"seq": seq, "ok": True, **self._carry_out(request)}
-        except _NoGame as problem:
-            return error_reply(seq, NO_GAME, str(problem))
         except Exception as problem:  # the engine broke on a valid request: say so and keep serving
-            return raised_reply(seq, command, problem)
+            return raised_reply(seq, problem)
 
     def _carry_out(self, request: dict[str, Any]) -> dict[str, Any]:
         command, adapter = request["command"], self.adapter
-        if command not in ("hello", "new_game") and not self.game_started:
-            raise _NoGame(f"{command} before any game: send new_game first")
         if command == "hello":
             return {"name": self.name, "version": self.version, "protocol": PROTOCOL_VERSION, "rulesets": self.rulesets,
                     "features": [feature for feature in FEATURES if feature in adapter.features],
@@ -243,7 +236,6 @@ class ProtocolServer:
             deal = request["deal"] or {"hands": None, "vira": None}
             result: Any = adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
                                            deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])
-            self.game_started = True
         elif command == "next_hand":
             deal = request["deal"] or {"hands": None, "vira": None}
             result = adapter.next_hand(deal["hands"], deal["vira"])

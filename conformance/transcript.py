@@ -66,7 +66,7 @@ class RecordingAdapter:
         try:
             result = method(*arguments, **keywords)
         except Exception as problem:
-            self.transcript.record(protocol.line(request), protocol.line(protocol.raised_reply(request["seq"], request["command"], problem)))
+            self.transcript.record(protocol.line(request), protocol.line(protocol.raised_reply(request["seq"], problem)))
             raise
         try:
             reply = {"seq": request["seq"], "ok": True, **protocol.reply_fields(request["command"], result)}

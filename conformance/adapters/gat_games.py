@@ -54,7 +54,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from truco_dsl.conformance.adapter import EngineTimeout, LineCount, NotSupported, Outcome, SetupRefused
+from truco_dsl.conformance.adapter import EngineTimeout, LineCount, NoGame, NotSupported, Outcome, SetupRefused
 
 try:
     from gat_games.game_engine import gat_json
@@ -476,7 +476,7 @@ class GatGamesAdapter:
     # ------------------------------------------------------------------ helpers of the calls above
     def _relay(self) -> _Relay:
         if self.relay is None:
-            raise SetupRefused("no game has been started (new_game was not called)")
+            raise NoGame("no game has been started (new_game was not called)")
         if self.relay.pause is None:
             raise RuntimeError("gat-games has not come back since the last move or deal (it timed out)")
         return self.relay
