@@ -174,9 +174,9 @@ def write_cases(ruleset: str | None, output: str | None) -> int:
 
     try:
         if output is not None:
-            from truco_dsl.conformance.runner import _check_writable
+            from truco_dsl.conformance.runner import check_writable
 
-            _check_writable(output)
+            check_writable(output)
         document = export_cases(ruleset)
     except RulesetError as error:
         return bad_input(f"bad rule file:\n{error}")

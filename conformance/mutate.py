@@ -791,7 +791,7 @@ def run_mutate(ruleset: str, jobs: int = 1, json_path: str | None = None, keys: 
     from rich.table import Table
 
     from truco_dsl.conformance.plugin import SelectionError
-    from truco_dsl.conformance.runner import SuiteError, _check_writable
+    from truco_dsl.conformance.runner import SuiteError, check_writable
 
     def bad_input(message: str) -> int:
         print(f"truco mutate: {message}", file=sys.stderr)
@@ -801,7 +801,7 @@ def run_mutate(ruleset: str, jobs: int = 1, json_path: str | None = None, keys: 
         return bad_input(f"no mutants are derived for rule set {ruleset!r}; truco mutate knows {', '.join(MUTATED_RULESETS)}")
     try:
         if json_path is not None:
-            _check_writable(json_path)
+            check_writable(json_path)
         known = {target.mutant.key for target in targets(ruleset)}
         if keys is not None and set(keys) - known:
             return bad_input(f"{ruleset} has no mutant {', '.join(sorted(set(keys) - known))} (the keys are those truco mutate "

@@ -174,7 +174,7 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
             resolve_ruleset(ruleset)
         for path in (junit_xml, json_path, write_expectations_path, html_path):
             if path is not None:
-                _check_writable(path)
+                check_writable(path)
         if expectations_path is not None:
             expectations = load_expectations(expectations_path)
         if jobs > 1:
@@ -353,7 +353,7 @@ def _quote(text: str) -> str:
     return text if len(text) <= QUOTE_LENGTH else text[:QUOTE_LENGTH - 1].rstrip() + "…"
 
 
-def _check_writable(path: str) -> None:
+def check_writable(path: str) -> None:
     """Raise ``SelectionError`` unless a report can be written at ``path``."""
     target = Path(path)
     if target.is_dir():
