@@ -36,9 +36,8 @@ from cucumber_tag_expressions import parse as parse_tag_expression
 from truco_dsl.conformance.adapter import (FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, EngineFault, NotSupported,
                                            ReferenceAdapter)
 from truco_dsl.conformance.expectations import Expectations, judge
-# the outcomes of a scenario (outcomes.py), importable from here as before (CRASH, TIMEOUT, PROTOCOL_ERROR too)
-from truco_dsl.conformance.outcomes import (CRASH, ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES,  # noqa: F401
-                                            PASSED, PROTOCOL_ERROR, SKIPPED, TIMEOUT, UNSUPPORTED)
+from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
+                                            UNSUPPORTED)
 from truco_dsl.conformance.steps import DealRefused
 from truco_dsl.conformance.transcript import RecordingAdapter, Transcript
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset

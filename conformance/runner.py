@@ -31,9 +31,10 @@ from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineF
 from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, expectations_text,
                                                 load_expectations)
 from truco_dsl.conformance.html_report import render_html
-from truco_dsl.conformance.outcomes import EXPECTED_FAILURE, FAILING, NOW_PASSES, label, summary_line
-from truco_dsl.conformance.plugin import (ERROR, FAILED, NOT_APPLICABLE, PASSED, SKIPPED, SUITE_PATH, UNSUPPORTED, ConformancePlugin,
-                                          ScenarioResult, SelectionError, import_factory, parse_tags, resolve_ruleset)
+from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAILING, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
+                                            UNSUPPORTED, label, summary_line)
+from truco_dsl.conformance.plugin import (SUITE_PATH, ConformancePlugin, ScenarioResult, SelectionError, import_factory,
+                                          parse_tags, resolve_ruleset)
 from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from truco_dsl.conformance.adapter import ReferenceAdapter
-from truco_dsl.conformance.plugin import PASSED
+from truco_dsl.conformance.outcomes import PASSED
 from truco_dsl.conformance.process import ProcessAdapter
 from truco_dsl.conformance.runner import run_suite
 

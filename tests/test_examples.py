@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from truco_dsl.conformance import protocol
-from truco_dsl.conformance.plugin import FAILED, PASSED
+from truco_dsl.conformance.outcomes import FAILED, PASSED
 from truco_dsl.conformance.runner import engine_factory, run_conformance, run_suite
 from truco_dsl.engine import Engine, IllegalAction
 from truco_dsl.engine.search import count_lines
