@@ -11,7 +11,6 @@ files (see ``truco_dsl.rules``). Here a card is only a name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -70,34 +69,63 @@ _SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in _SYMBOLS.items()}
 _SUIT_BY_SYMBOL.update({"♧": Suit.CLUBS, "♡": Suit.HEARTS, "♤": Suit.SPADES, "♢": Suit.DIAMONDS})
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card: a ``Rank`` and a ``Suit``. ``str(card)`` is its notation (``"4c"``)."""
+    """One card: a ``Rank`` and a ``Suit``. ``str(card)`` is its notation (``"4c"``).
 
+    Immutable, and there is one object per card: ``Card(rank, suit)`` returns the same object every
+    time, so cards compare and hash by identity (at C speed: play looks cards up in dicts and sets
+    all the time). Cards order by rank letter, then suit letter, as their notations do.
+    """
+
+    __slots__ = ("rank", "suit", "_notation", "__weakref__")
     rank: Rank
     suit: Suit
-    # computed once: play looks cards up in dicts and prints them all the time, and an enum's
-    # hash and value are slow Python calls
-    _notation: str = field(init=False, repr=False, compare=False)
-    _hash: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_notation", f"{self.rank.value}{self.suit.value}")
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        known = _INTERNED.get((rank, suit))
+        if known is None:
+            known = object.__new__(cls)
+            object.__setattr__(known, "rank", Rank(rank))
+            object.__setattr__(known, "suit", Suit(suit))
+            object.__setattr__(known, "_notation", f"{known.rank.value}{known.suit.value}")
+            known = _INTERNED.setdefault((known.rank, known.suit), known)
+        return known
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Card is immutable (cannot set {name})")
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Card:
-            return self._notation == other._notation  # type: ignore[attr-defined]
-        return NotImplemented
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Card is immutable (cannot delete {name})")
+
+    def __reduce__(self) -> tuple:
+        return Card, (self.rank, self.suit)  # unpickled: the same one object
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    def _key(self) -> tuple[str, str]:
+        return self.rank.value, self.suit.value
+
+    def __lt__(self, other: object) -> bool:
+        return self._key() < other._key() if isinstance(other, Card) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._key() <= other._key() if isinstance(other, Card) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._key() > other._key() if isinstance(other, Card) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._key() >= other._key() if isinstance(other, Card) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank!s}{self.suit!s})"
 
     def __str__(self) -> str:
         return self._notation
-
-    def __deepcopy__(self, memo: dict) -> Card:
-        return self  # immutable: copies of a game share their cards
 
     def pretty(self) -> str:
         """The card with its suit symbol, for people: ``4♣``."""
@@ -132,6 +160,7 @@ class Card:
         return cls(rank, suit)
 
 
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}  # (rank, suit) -> the one Card object
 #: every card by its canonical notation (``"4c"``); a card is immutable, so one object serves all
 _BY_NOTATION = {str(card): card for card in (Card(rank, suit) for rank in Rank for suit in Suit)}
 

@@ -22,6 +22,7 @@ action changes anything; *effect* clauses run after, in file order, until one en
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -90,7 +91,11 @@ class Engine:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
         self._guards_at = self.ruleset.guards  # hook -> its guard clauses (a bound method, read often)
+        self._effects_at = self.ruleset.effects
         self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
+        # whether every guard at play answers alike whatever the card (see _legal_plays)
+        self._plays_card_blind = not any(clause.when is not None and clause.when.reads & {"action", "action.card"}
+                                         for clause in self.ruleset.guards("play"))
         self.hand: Hand | None = None
         self.hand_count = 0
         self.winner: int | None = None  # the match's winner
@@ -104,6 +109,10 @@ class Engine:
         self._game_won = False  # a game is won and the match goes on: the next deal starts a new game
         self._scope = _Scope(self)
         self._events: list[Event] = []
+        # seat -> its legal actions now (action -> move), sorted, as legal_actions found them; act
+        # takes a listed action without checking it again. Emptied by every deal and act: the
+        # game changes only through them.
+        self._legal: dict[int, dict[str, _Move]] = {}
 
     # ------------------------------------------------------------------ public API
     @property
@@ -130,6 +139,7 @@ class Engine:
         if self.phase == "play":
             raise IllegalAction("hand_in_play", "a hand is still being played")
         ruleset = self.ruleset
+        self._legal = {}
         if self._game_won:
             self._game_won = False
             self.game_winner = None
@@ -149,6 +159,7 @@ class Engine:
         self.hand_count += 1
         self.hand = Hand(number=self.hand_count, dealer=self.next_dealer, hands=dealt, vira=turned,
                          strengths=ruleset.strengths(turned), stake=ruleset.ladder[0], shuffled=shuffled)
+        self._scope.follow(self.hand)
         self._events = [{"type": "hand_dealt", "hand": self.hand_count, "game": self.game.number,
                          "dealer": self.next_dealer, "vira": str(turned) if turned else None}]
         self._run("deal")
@@ -162,8 +173,10 @@ class Engine:
         ``play_covered:7c``, ``play_blind:2`` (a blind hand), ``truco``, ``accept``, ``fold``,
         ``mao_de_onze:play``, ``mao_de_onze:fold``. Empty when the seat has nothing to do. A
         referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them."""
-        guard = self._guard
-        return sorted([action for action, move in self._candidates(seat) if guard(move) is None])
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = dict(sorted(self._legal_moves(seat), key=_ACTION))
+        return list(legal)
 
     def refusal(self, seat: int, action: str) -> IllegalAction | None:
         """Why ``action`` is not a legal choice for ``seat`` now, or None when it is. Changes nothing.
@@ -187,8 +200,14 @@ class Engine:
         take, or forbidden by a clause (its ``clause`` says which). An action a clause marks as a
         foul is accepted and penalised as that clause says.
         """
-        move = self._prepare(seat, action)
-        guard = self._guard(move)
+        legal = self._legal.get(seat)
+        move = legal.get(action) if legal is not None and isinstance(action, str) else None
+        self._legal = {}
+        if move is None:
+            move = self._prepare(seat, action)
+            guard = self._guard(move)
+        else:
+            guard = None  # legal_actions listed it: no guard holds
         self._events = []
         if guard is not None:
             if guard.then.guard == "forbid":
@@ -197,7 +216,7 @@ class Engine:
             self._scope.clause = guard
             self._call(guard, guard.then.run)
             return self._finish()
-        getattr(self, f"_do_{move.kind}")(move)
+        _DO[move.kind](self, move)
         return self._finish()
 
     def state(self, seat: int | None = None) -> dict[str, Any]:
@@ -276,34 +295,52 @@ class Engine:
         twin.hand = None if self.hand is None else self.hand.copy()
         twin._scope = _Scope(twin)
         twin._events = []
+        twin._legal = {}
         return twin
 
     # ------------------------------------------------------------------ actions
-    def _candidates(self, seat: int) -> list[tuple[str, _Move]]:
-        """Every action the game's structure offers ``seat`` now, with its move (guards not asked)."""
+    def _legal_moves(self, seat: int) -> list[tuple[str, _Move]]:
+        """Every action ``seat`` may take now, with its move: what the game's structure offers,
+        less what a guard refuses."""
         hand = self.hand
         if self.phase != "play" or not 0 <= seat < self.players:
             return []
         team = seat % self.teams
-        showing = [("show_cards", self._show_move(seat))] if self._shows_cards else []  # when and by whom: the rule set's guards
+        offered = [("show_cards", self._show_move(seat))] if self._shows_cards else []  # when and by whom: the rule set's guards
+        plays: list[tuple[str, _Move]] = []
         if hand.decision_pending is not None:
-            if team != hand.decision_pending:
-                return showing
-            return [(f"mao_de_onze:{decision}", self._decide_move(seat, decision)) for decision in ("play", "fold")] + showing
-        if hand.pending is not None:
-            if team == hand.pending.team:
-                return showing
-            return [(kind, self._respond_move(seat, kind)) for kind in ("accept", "fold", "truco")] + showing
-        if seat != hand.turn:
-            return showing
-        held = hand.hands[seat]
-        if hand.blind:
-            plays = [(f"play_blind:{position}", self._play_move(seat, card, False)) for position, card in enumerate(held, start=1)]
-        else:
-            plays = [self._play_option(seat, card, False) for card in held]
-            if self.ruleset.covered:
-                plays += [self._play_option(seat, card, True) for card in held]
-        return plays + [("truco", self._raise_move(seat))] + showing
+            if team == hand.decision_pending:
+                offered += [(f"mao_de_onze:{decision}", self._decide_move(seat, decision)) for decision in ("play", "fold")]
+        elif hand.pending is not None:
+            if team != hand.pending.team:
+                offered += [(kind, self._respond_move(seat, kind)) for kind in ("accept", "fold", "truco")]
+        elif seat == hand.turn:
+            offered.append(("truco", self._raise_move(seat)))
+            if hand.blind:
+                offered += [(f"play_blind:{position}", self._play_move(seat, card, False))
+                            for position, card in enumerate(hand.hands[seat], start=1)]
+            else:
+                plays = self._legal_plays(seat)
+        guard = self._guard
+        return plays + [(action, move) for action, move in offered if guard(move) is None]
+
+    def _legal_plays(self, seat: int) -> list[tuple[str, _Move]]:
+        """The cards ``seat`` may play now (face up, and face down where the rule set allows it).
+
+        When no guard at ``play`` reads ``action`` or ``action.card`` (which card is played), the
+        guards answer alike for every card: they are asked once face up and once face down."""
+        held = self.hand.hands[seat]
+        first_guard, card_blind = self._first_guard, self._plays_card_blind
+        legal = []
+        for covered in (False, True) if self.ruleset.covered else (False,):
+            allowed = None
+            for card in held:
+                option = self._play_option(seat, card, covered)
+                if allowed is None or not card_blind:
+                    allowed = first_guard("play", option[1].context) is None
+                if allowed:
+                    legal.append(option)
+        return legal
 
     def _prepare(self, seat: int, action: str) -> _Move:
         """Check an action against the game's structure; return what it would do (no change)."""
@@ -382,7 +419,7 @@ class Engine:
             option = _PLAYS[key] = (f"{'play_covered' if covered else 'play'}:{card}", self._play_move(seat, card, covered))
         return option
 
-    # the moves, built in one place for _prepare (an action asked for) and _candidates (legal_actions)
+    # the moves, built in one place for _prepare (an action asked for) and _legal_moves (legal_actions)
     def _play_move(self, seat: int, card: Card, covered: bool) -> _Move:
         return _Move("play", "play", seat, {"actor": seat, "team": seat % self.teams, "action": _CardAction(str(card), covered),
                                             "card": card})
@@ -500,7 +537,9 @@ class Engine:
         leader = hand.next_leader
         if leader is None:
             raise RuleSetIncomplete(f"rule set {self.ruleset.id}: no clause chose who leads vaza {len(hand.tricks) + 1} (call lead(seat))")
-        hand.tricks.append(Trick(len(hand.tricks) + 1, leader))
+        trick = Trick(len(hand.tricks) + 1, leader)
+        hand.tricks.append(trick)
+        self._scope.trick = trick
         hand.turn = leader
         hand.next_leader = None
 
@@ -537,12 +576,12 @@ class Engine:
         """Run the effect clauses at ``hook`` with ``context``; the scope is left as it was found, so
         a clause whose effect runs another hook (an award runs ``points``) does not disturb the
         clauses after it."""
-        clauses = self.ruleset.effects(hook)
+        clauses = self._effects_at(hook)
         if not clauses:
             return
         scope = self._scope
-        saved = scope.save()
-        scope.enter(hook, context)
+        saved = scope.hook, scope.context, scope.clause  # scope.save() and enter(), inlined: this runs at every hook
+        scope.hook, scope.context = hook, context or _NO_CONTEXT
         stops = hook in _HAND_HOOKS  # the hand's end skips the rest
         hand = self.hand
         clause = None
@@ -558,7 +597,7 @@ class Engine:
         except Exception as problem:
             raise self._failed(clause, problem) from None
         finally:
-            scope.restore(saved)
+            scope.hook, scope.context, scope.clause = saved
 
     def _call(self, clause: Clause, function: Any) -> Any:
         try:
@@ -581,7 +620,9 @@ class Engine:
             self._emit("hand_ended", hand=hand.number, score=list(self.score), next_dealer=self.next_dealer)
 
     def _finish(self) -> list[Event]:
-        self._end_hand_if_over()
+        hand = self.hand
+        if hand is not None and hand.over and not hand.closed:
+            self._end_hand_if_over()
         events, self._events = self._events, []
         return events
 
@@ -696,6 +737,11 @@ class _Points:
 
 _NO_CONTEXT: dict[str, Any] = {}
 
+#: move kind -> the Engine method that carries it out
+_DO = {"play": Engine._do_play, "raise": Engine._do_raise, "respond": Engine._do_respond, "infraction": Engine._do_infraction,
+       "show_cards": Engine._do_show_cards, "decide": Engine._do_decide}
+_ACTION = operator.itemgetter(0)  # of an (action, move) pair
+
 #: (seat, teams, card, covered) -> the action string and move of that play (Engine._play_option);
 #: at most seats × teams × cards × 2 entries
 _PLAYS: dict[tuple[int, int, Card, bool], tuple[str, _Move]] = {}
@@ -708,13 +754,22 @@ class _Scope:
     ``decision``, ``points``, ``infraction``) are read from the context ``enter`` was given (absent:
     None), so entering a hook costs two assignments whatever the context holds."""
 
-    __slots__ = ("_engine", "clause", "hook", "context")
+    __slots__ = ("_engine", "clause", "hook", "context", "hand", "trick", "tricks")
 
     def __init__(self, engine: Engine):
         self._engine = engine
         self.clause: Clause | None = None
         self.hook = ""
         self.context: dict[str, Any] = _NO_CONTEXT
+        self.follow(engine.hand)
+
+    def follow(self, hand: Hand | None) -> None:
+        """Read ``hand`` from now on: the roots ``hand``, ``trick`` (its vaza being played, an empty
+        one before the first) and ``tricks``. The engine calls it when it deals a hand, and sets
+        ``trick`` when it starts a vaza: plain attributes are read faster than properties."""
+        self.hand = hand
+        self.trick = hand.tricks[-1] if hand is not None and hand.tricks else Trick(0)
+        self.tricks = TrickBook(hand.tricks if hand is not None else [])
 
     def enter(self, hook: str, context: dict[str, Any] | None) -> None:
         """Read the clauses of ``hook`` with ``context`` (context root -> value)."""
@@ -757,20 +812,7 @@ class _Scope:
         where = f"clause {self.clause.id} ({self.clause.place})" if self.clause else "a clause"
         raise RuleSetIncomplete(f"{where}: {builtin}() was given {value!r}, not {expected}")
 
-    # roots
-    @property
-    def hand(self) -> Hand:
-        return self._engine.hand
-
-    @property
-    def trick(self) -> Trick:
-        tricks = self._engine.hand.tricks
-        return tricks[-1] if tricks else Trick(0)
-
-    @property
-    def tricks(self) -> TrickBook:
-        return TrickBook(self._engine.hand.tricks)
-
+    # roots (hand, trick and tricks are attributes: see follow)
     @property
     def score(self) -> list[int]:
         return self._engine.score

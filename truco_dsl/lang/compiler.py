@@ -37,10 +37,16 @@ class ExpressionError(ValueError):
 
 @dataclass(frozen=True)
 class Condition:
-    """A compiled ``when:``. ``test(scope) -> bool``."""
+    """A compiled ``when:``. ``test(scope) -> bool``.
+
+    ``reads``: the paths the expression reads, as written without indexes (``"trick.number"``,
+    ``"action.covered"``, ``"tricks.tied"``, ``"actor"``), so the interpreter can tell what an
+    answer depends on (a guard that never reads ``action.card`` answers alike for every card).
+    """
 
     source: str
     test: Closure
+    reads: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -80,10 +86,12 @@ def compile_condition(text: str, hook: str) -> Condition:
     """
     tree = _parse(text, "condition")
     top = tree.children[0]
-    test = _shallow(lambda: _Compiler(hook, effects_allowed=False).expression(top))
+    compiler = _Compiler(hook, effects_allowed=False)
+    test = _shallow(lambda: compiler.expression(top))
+    reads = frozenset(compiler.reads)
     if isinstance(top, Tree) and top.data in _BOOLEAN:
-        return Condition(text, test)
-    return Condition(text, lambda scope: bool(test(scope)))
+        return Condition(text, test, reads)
+    return Condition(text, lambda scope: bool(test(scope)), reads)
 
 
 @lru_cache(maxsize=_COMPILED)
@@ -226,6 +234,7 @@ class _Compiler:
             raise ExpressionError(f"unknown hook {hook!r}; hooks are {', '.join(HOOKS)}")
         self.hook = hook
         self.effects_allowed = effects_allowed
+        self.reads: set[str] = set()  # the paths compiled so far ("trick.number"), indexes left out
 
     def expression(self, node: Tree | Token) -> Closure:
         kind = node.data
@@ -355,6 +364,7 @@ class _Compiler:
                 allowed = ", ".join(sorted(fields)) if fields else "no fields"
                 raise _error_at(step.children[0], f"unknown field {field!r} of {name!r}; it has {allowed}")
             names.append(field)
+        self.reads.add(".".join([name, *names]))
         # a dotted attrgetter ("hand.raised_by") reads the whole path in one call
         if index is None:
             return operator.attrgetter(".".join([attribute, *names]))
