@@ -90,8 +90,9 @@ class Engine:
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
-        self._guards_at = self.ruleset.guards  # hook -> its guard clauses (a bound method, read often)
-        self._effects_at = self.ruleset.effects
+        # hook -> its guard clauses, and its effect clauses (read at every action)
+        self._guards_at, self._effects_at = self.ruleset.guards_at, self.ruleset.effects_at
+        self._dealt_cards = players * self.ruleset.hand_size + (1 if self.ruleset.vira else 0)
         self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
         # whether every guard at play answers alike whatever the card (see _legal_plays)
         self._plays_card_blind = not any(clause.when is not None and clause.when.reads & {"action", "action.card"}
@@ -149,9 +150,9 @@ class Engine:
         if hands is None:
             if vira is not None:
                 raise BadDeal("a vira can only be forced together with the hands")
-            cards = list(ruleset.deck)
-            self.random.shuffle(cards)
-            shuffled: tuple[Card, ...] | None = tuple(cards)
+            # the top of a shuffled deck, as far as the deal reaches: a random sample in order (the
+            # same chances as shuffling all of it, for a fraction of the draws)
+            shuffled: tuple[Card, ...] | None = tuple(self.random.sample(ruleset.deck, self._dealt_cards))
             dealt, turned = self._hand_out(shuffled, self.next_dealer, ruleset.packet)
         else:
             dealt, turned = self._forced_deal(hands, vira)
@@ -272,14 +273,16 @@ class Engine:
         """Deal ``cards`` (a shuffled deck, top first) packet by packet round the table from the seat
         after ``dealer`` (``packet`` cards at a time; None: a whole hand), then turn the vira."""
         size = self.ruleset.hand_size
+        step = packet or size
         order = [(dealer + 1 + k) % self.players for k in range(self.players)]
         dealt: list[list[Card]] = [[] for _ in range(self.players)]
-        stock = iter(cards)
-        while any(len(dealt[seat]) < size for seat in order):
+        top = 0  # the next card to deal
+        for _ in range(-(-size // step)):  # rounds of packets, the last maybe short
             for seat in order:
-                take = min(packet or size, size - len(dealt[seat]))
-                dealt[seat].extend(next(stock) for _ in range(take))
-        return dealt, (next(stock) if self.ruleset.vira else None)
+                take = min(step, size - len(dealt[seat]))
+                dealt[seat].extend(cards[top:top + take])
+                top += take
+        return dealt, (cards[top] if self.ruleset.vira else None)
 
     def fork(self) -> Engine:
         """An independent copy of the game, to try a line of play on without changing this one.
@@ -303,8 +306,8 @@ class Engine:
         """Every action ``seat`` may take now, with its move: what the game's structure offers,
         less what a guard refuses."""
         hand = self.hand
-        if self.phase != "play" or not 0 <= seat < self.players:
-            return []
+        if hand is None or hand.over or self.winner is not None or self.disqualified or not 0 <= seat < self.players:
+            return []  # no hand in play (self.phase), or no such seat
         team = seat % self.teams
         offered = [("show_cards", self._show_move(seat))] if self._shows_cards else []  # when and by whom: the rule set's guards
         plays: list[tuple[str, _Move]] = []
@@ -321,21 +324,22 @@ class Engine:
                             for position, card in enumerate(hand.hands[seat], start=1)]
             else:
                 plays = self._legal_plays(seat)
-        guard = self._guard
-        return plays + [(action, move) for action, move in offered if guard(move) is None]
+        guard, first_guard = self._guard, self._first_guard
+        return plays + [(action, move) for action, move in offered
+                        if (guard(move) if "next_raise" in move.context else first_guard(move.hook, move.context)) is None]
 
     def _legal_plays(self, seat: int) -> list[tuple[str, _Move]]:
         """The cards ``seat`` may play now (face up, and face down where the rule set allows it).
 
         When no guard at ``play`` reads ``action`` or ``action.card`` (which card is played), the
         guards answer alike for every card: they are asked once face up and once face down."""
-        held = self.hand.hands[seat]
+        held, teams = self.hand.hands[seat], self.teams
         first_guard, card_blind = self._first_guard, self._plays_card_blind
         legal = []
         for covered in (False, True) if self.ruleset.covered else (False,):
             allowed = None
             for card in held:
-                option = self._play_option(seat, card, covered)
+                option = _PLAYS.get((seat, teams, card, covered)) or self._play_option(seat, card, covered)
                 if allowed is None or not card_blind:
                     allowed = first_guard("play", option[1].context) is None
                 if allowed:
@@ -412,7 +416,7 @@ class Engine:
 
         They depend on nothing else (the team is seat % teams), and no one changes a move or its
         context once built, so each is built once per process (_PLAYS) instead of at every
-        legal_actions call."""
+        legal_actions call; so are the moves of showing cards and of a mão de onze decision (_FIXED)."""
         key = (seat, self.teams, card, covered)
         option = _PLAYS.get(key)
         if option is None:
@@ -438,10 +442,18 @@ class Engine:
         return _Move("respond", "respond", seat, context)
 
     def _decide_move(self, seat: int, decision: str) -> _Move:
-        return _Move("decide", "mao_de_onze", seat, {"actor": seat, "team": seat % self.teams, "decision": decision})
+        key = ("decide", seat, self.teams, decision)
+        move = _FIXED.get(key)
+        if move is None:
+            move = _FIXED[key] = _Move("decide", "mao_de_onze", seat, {"actor": seat, "team": seat % self.teams, "decision": decision})
+        return move
 
     def _show_move(self, seat: int) -> _Move:
-        return _Move("show_cards", "show_cards", seat, {"actor": seat, "team": seat % self.teams})
+        key = ("show_cards", seat, self.teams)
+        move = _FIXED.get(key)
+        if move is None:
+            move = _FIXED[key] = _Move("show_cards", "show_cards", seat, {"actor": seat, "team": seat % self.teams})
+        return move
 
     def _guard(self, move: _Move) -> Clause | None:
         """The first guard clause whose ``when`` holds for the move, or None.
@@ -458,7 +470,7 @@ class Engine:
 
     def _first_guard(self, hook: str, context: dict[str, Any]) -> Clause | None:
         # legal_actions runs this for every candidate of every position: scope.enter is inlined
-        guards = self._guards_at(hook)
+        guards = self._guards_at[hook]
         if guards:
             scope = self._scope
             scope.hook, scope.context = hook, context
@@ -576,7 +588,7 @@ class Engine:
         """Run the effect clauses at ``hook`` with ``context``; the scope is left as it was found, so
         a clause whose effect runs another hook (an award runs ``points``) does not disturb the
         clauses after it."""
-        clauses = self._effects_at(hook)
+        clauses = self._effects_at[hook]
         if not clauses:
             return
         scope = self._scope
@@ -637,7 +649,11 @@ class Engine:
         return any(play.seat % self.teams != team and not play.covered for play in tricks[-1].plays)
 
     def _step_after(self, value: int) -> int | None:
-        return next((step for step in self.ruleset.ladder if step > value), None)
+        """The ladder's first step above ``value`` points (None: above the top)."""
+        steps = self.ruleset.next_step
+        if value in steps:
+            return steps[value]
+        return next((step for step in self.ruleset.ladder if step > value), None)  # a stake a clause set off the ladder
 
     # ------------------------------------------------------------------ dealing and views
     def _forced_deal(self, hands: Any, vira: Any) -> tuple[list[list[Card]], Card | None]:
@@ -745,6 +761,8 @@ _ACTION = operator.itemgetter(0)  # of an (action, move) pair
 #: (seat, teams, card, covered) -> the action string and move of that play (Engine._play_option);
 #: at most seats × teams × cards × 2 entries
 _PLAYS: dict[tuple[int, int, Card, bool], tuple[str, _Move]] = {}
+#: (kind, seat, teams[, decision]) -> the move of showing cards or deciding a mão de onze: fixed too
+_FIXED: dict[tuple, _Move] = {}
 
 
 class _Scope:

@@ -349,10 +349,14 @@ class _Compiler:
         attribute = _PYTHON_NAMES.get(name, name)
         fields = root.fields
         index: Closure | None = None
+        position = None  # a constant index (tricks[1]), read without a closure
         if root.indexed:
             if not steps or steps[0].data != "index":
                 raise _error_at(name_token, f"{name!r} needs an index, like {name}[1]")
-            index = self.expression(steps[0].children[0])
+            index_node = steps[0].children[0]
+            index = self.expression(index_node)
+            if isinstance(index_node, Tree) and index_node.data in _LITERALS:
+                position = _LITERALS[index_node.data](index_node)
             steps = steps[1:]
             fields = root.item_fields
         names: list[str] = []
@@ -369,7 +373,11 @@ class _Compiler:
         if index is None:
             return operator.attrgetter(".".join([attribute, *names]))
         base = operator.attrgetter(attribute)
-        if not names:
+        item_fields = operator.attrgetter(".".join(names)) if names else None
+        if position is not None:
+            if item_fields is None:
+                return lambda scope: base(scope)[position]
+            return lambda scope: item_fields(base(scope)[position])
+        if item_fields is None:
             return lambda scope: base(scope)[index(scope)]
-        item_fields = operator.attrgetter(".".join(names))
         return lambda scope: item_fields(base(scope)[index(scope)])

@@ -12,6 +12,7 @@ from typing import Mapping
 
 from truco_dsl.cards import Card, Rank, Suit
 from truco_dsl.lang import Condition, Statements
+from truco_dsl.lang.vocabulary import HOOKS
 from truco_dsl.rules.location import Place
 
 
@@ -89,8 +90,8 @@ class RuleSet:
     traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
-        guards: dict[str, tuple[Clause, ...]] = {}
-        effects: dict[str, tuple[Clause, ...]] = {}
+        guards: dict[str, tuple[Clause, ...]] = dict.fromkeys(HOOKS, ())
+        effects: dict[str, tuple[Clause, ...]] = dict.fromkeys(HOOKS, ())
         for clause in self.clauses:
             target = guards if clause.is_guard else effects
             target[clause.hook] = target.get(clause.hook, ()) + (clause,)
@@ -103,6 +104,9 @@ class RuleSet:
         # vira -> manilhas(vira), strengths(vira): every deal and every state() asks
         object.__setattr__(self, "_manilhas", {})
         object.__setattr__(self, "_strengths", {})
+        ladder = self.ladder
+        object.__setattr__(self, "_next_step", MappingProxyType(
+            {step: next((higher for higher in ladder if higher > step), None) for step in ladder}))
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -113,6 +117,21 @@ class RuleSet:
     def deck_set(self) -> frozenset[Card]:
         """The deck's cards as a set, for membership tests."""
         return self._deck_set  # type: ignore[attr-defined]
+
+    @property
+    def guards_at(self) -> Mapping[str, tuple[Clause, ...]]:
+        """Every hook (``vocabulary.HOOKS``) -> its guard clauses in firing order (maybe none)."""
+        return self._guards  # type: ignore[attr-defined]
+
+    @property
+    def effects_at(self) -> Mapping[str, tuple[Clause, ...]]:
+        """Every hook -> its effect clauses in firing order (maybe none)."""
+        return self._effects  # type: ignore[attr-defined]
+
+    @property
+    def next_step(self) -> Mapping[int, int | None]:
+        """Each step of the ladder (points) -> the next step above it, None for the top."""
+        return self._next_step  # type: ignore[attr-defined]
 
     def guards(self, hook: str) -> tuple[Clause, ...]:
         """The guard clauses at ``hook``, in firing order."""
