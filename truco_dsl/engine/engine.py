@@ -478,7 +478,7 @@ class Engine:
             try:
                 for clause in guards:
                     when = clause.when
-                    if when is None or when.test(scope):
+                    if when is None or when.holds(scope):
                         return clause
             except (IllegalAction, RuleSetIncomplete):
                 raise
@@ -552,6 +552,7 @@ class Engine:
         trick = Trick(len(hand.tricks) + 1, leader)
         hand.tricks.append(trick)
         self._scope.trick = trick
+        self._scope.tricks.started(trick)
         hand.turn = leader
         hand.next_leader = None
 
@@ -601,7 +602,7 @@ class Engine:
             for clause in clauses:
                 if stops and hand.over:
                     break
-                if clause.when is None or clause.when.test(scope):
+                if clause.when is None or clause.when.holds(scope):
                     scope.clause = clause
                     clause.then.run(scope)
         except (IllegalAction, RuleSetIncomplete):
@@ -646,7 +647,11 @@ class Engine:
         tricks = self.hand.tricks
         if not tricks or len(tricks[-1].plays) == self.players:
             return False
-        return any(play.seat % self.teams != team and not play.covered for play in tricks[-1].plays)
+        teams = self.teams
+        for play in tricks[-1].plays:  # a loop, not any(): this runs for every raise offered
+            if play.seat % teams != team and not play.covered:
+                return True
+        return False
 
     def _step_after(self, value: int) -> int | None:
         """The ladder's first step above ``value`` points (None: above the top)."""
@@ -787,7 +792,7 @@ class _Scope:
         ``trick`` when it starts a vaza: plain attributes are read faster than properties."""
         self.hand = hand
         self.trick = hand.tricks[-1] if hand is not None and hand.tricks else Trick(0)
-        self.tricks = TrickBook(hand.tricks if hand is not None else [])
+        self.tricks = TrickBook(hand.tricks if hand is not None else [], self._engine.ruleset.hand_size)
 
     def enter(self, hook: str, context: dict[str, Any] | None) -> None:
         """Read the clauses of ``hook`` with ``context`` (context root -> value)."""

@@ -52,19 +52,30 @@ class Trick:
         return twin
 
 
-class TrickBook:
+class TrickBook(dict):
     """``tricks[n]`` for expressions: the hand's vazas by number from 1; a vaza not yet played reads
-    as an empty ``Trick`` of that number."""
+    as an empty ``Trick`` of that number.
 
-    __slots__ = ("tricks",)
+    A dict (number -> vaza), so that reading one is a C lookup: ``TrickBook(tricks, size)`` holds
+    ``tricks`` and an empty vaza for each number up to ``size`` not played yet; ``started(trick)``
+    puts a vaza in when it begins. Any other key reads as an empty vaza too."""
 
-    def __init__(self, tricks: list[Trick]):
-        self.tricks = tricks
+    def __init__(self, tricks: list[Trick], size: int = 0):
+        empty = _EMPTY_TRICKS.get(size)
+        if empty is None:  # shared by every book of that size: an empty vaza is never changed (expressions only read)
+            empty = _EMPTY_TRICKS[size] = {number: Trick(number) for number in range(1, size + 1)}
+        super().__init__(empty)
+        for trick in tricks:
+            self[trick.number] = trick
 
-    def __getitem__(self, number: int) -> Trick:
-        if isinstance(number, int) and 1 <= number <= len(self.tricks):
-            return self.tricks[number - 1]
-        return Trick(number)
+    def started(self, trick: Trick) -> None:
+        self[trick.number] = trick
+
+    def __missing__(self, number: object) -> Trick:
+        return Trick(number)  # type: ignore[arg-type]
+
+
+_EMPTY_TRICKS: dict[int, dict[int, Trick]] = {}  # hand size -> an empty vaza for each number
 
 
 @dataclass(frozen=True, slots=True)

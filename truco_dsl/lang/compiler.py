@@ -37,7 +37,8 @@ class ExpressionError(ValueError):
 
 @dataclass(frozen=True)
 class Condition:
-    """A compiled ``when:``. ``test(scope) -> bool``.
+    """A compiled ``when:``. ``test(scope) -> bool``; ``holds(scope)``: the same answer as any
+    value whose truth is the answer (one call fewer: the interpreter asks it in ``if``).
 
     ``reads``: the paths the expression reads, as written without indexes (``"trick.number"``,
     ``"action.covered"``, ``"tricks.tied"``, ``"actor"``), so the interpreter can tell what an
@@ -47,6 +48,11 @@ class Condition:
     source: str
     test: Closure
     reads: frozenset[str] = frozenset()
+    holds: Closure | None = None
+
+    def __post_init__(self) -> None:
+        if self.holds is None:
+            object.__setattr__(self, "holds", self.test)
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ def compile_condition(text: str, hook: str) -> Condition:
     reads = frozenset(compiler.reads)
     if isinstance(top, Tree) and top.data in _BOOLEAN:
         return Condition(text, test, reads)
-    return Condition(text, lambda scope: bool(test(scope)), reads)
+    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test)
 
 
 @lru_cache(maxsize=_COMPILED)
@@ -331,6 +337,9 @@ class _Compiler:
         compiled = [self.expression(argument) for argument in arguments]
         if not compiled:
             return operator.methodcaller(name)
+        if all(isinstance(argument, Tree) and argument.data in _LITERALS for argument in arguments):
+            # game_flag("time_limit"), sole_team_at(11): the arguments are constants
+            return operator.methodcaller(name, *(_LITERALS[argument.data](argument) for argument in arguments))
         if len(compiled) == 1:
             (only,) = compiled
             return lambda scope: getattr(scope, name)(only(scope))
