@@ -69,6 +69,9 @@ class Engine:
     each team has already won in the match (default all 0).
     Raises ``ValueError`` for an abstract rule set, a player count it does not allow, or bad
     scores/dealer.
+
+    The game changes only through ``deal`` and ``act``: ``legal_actions`` keeps its answers until
+    the next of them. To try a line of play, ``fork`` the game rather than change its records.
     """
 
     def __init__(self, ruleset: RuleSet | str, players: int = 2, seed: int | None = None,
