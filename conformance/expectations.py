@@ -85,6 +85,22 @@ class Expectations:
         return None
 
 
+def unmatched(expectations: Expectations, results: Iterable[Any]) -> list[tuple[Expectation, list[str]]]:
+    """The entries that a run's ``results`` (``ScenarioResult``) should have used and did not: the
+    entry's scenario ran, but never under the entry's ``ruleset``. Returns (entry, the rule sets the
+    scenario ran under) pairs in file order. Entries for scenarios the run did not select are not
+    listed: ``--ruleset`` and ``--tags`` leave them out on purpose."""
+    ran: dict[str, set[str]] = {}
+    used: set[int] = set()
+    for result in results:
+        if result.id is not None:
+            ran.setdefault(result.id, set()).add(result.ruleset or "?")
+        if result.expected is not None:
+            used.add(result.expected["line"])
+    return [(entry, sorted(ran[entry.scenario])) for entry in expectations.entries
+            if entry.scenario in ran and entry.place.line not in used]
+
+
 class ExpectationsError(ValueError):
     """An expectations file that cannot be used. ``problems``: every ``Problem`` found (each with its
     file:line:col and YAML path), in file order."""

@@ -29,7 +29,7 @@ from rich.text import Text
 
 from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineFault
 from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, expectations_text,
-                                                load_expectations)
+                                                load_expectations, unmatched)
 from truco_dsl.conformance.html_report import render_html
 from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAILING, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED, label, summary_line)
@@ -37,6 +37,7 @@ from truco_dsl.conformance.plugin import (SUITE_PATH, ConformancePlugin, Scenari
                                           parse_tags, resolve_ruleset)
 from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
+from truco_dsl.rules.location import shown
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 QUOTE_LENGTH = 60
@@ -201,6 +202,11 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     if expectations is not None and expectations.engine != engine_name and shard is None:
         print(f"truco conform: note: {expectations.path} is for the engine {expectations.engine!r}; "
               f"this run's engine is {engine_name!r}", file=sys.stderr)
+    if expectations is not None:
+        for entry, played in unmatched(expectations, results):
+            print(f"truco conform: note: {shown(entry.place.file)}:{entry.place.line}: the entry for {entry.scenario} "
+                  f"under {entry.ruleset} matched nothing: this run played it under {', '.join(played)} only",
+                  file=sys.stderr)
     document = expectations_document(results, engine_name, ruleset) if write_expectations_path is not None else None
     reports = []  # (path, what, text)
     if json_path is not None:

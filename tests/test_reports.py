@@ -136,6 +136,19 @@ def test_a_bad_expectations_file_is_bad_input_before_the_run(tmp_path, capsys):
     assert "cannot read the expectations file" in capsys.readouterr().err
 
 
+def test_an_entry_for_a_rule_set_its_scenario_never_ran_under_is_named(tmp_path, capsys):
+    path = tmp_path / "stale.yaml"
+    path.write_text("engine: reference\nexpectations:\n  - scenario: faults-001\n    ruleset: fpt-1983\n"
+                    "    outcome: failed\n    reason: r\n", encoding="utf-8")
+    assert main(["conform", "--tags", "@id:faults-001", "--expectations", str(path)]) == 0
+    error = capsys.readouterr().err
+    assert "stale.yaml:3: the entry for faults-001 under fpt-1983 matched nothing" in error
+    assert "under atb-2004 only" in error
+    path.write_text(path.read_text(encoding="utf-8").replace("fpt-1983", "atb-2004"), encoding="utf-8")
+    assert main(["conform", "--tags", "@id:faults-001", "--expectations", str(path)]) == 1  # used: it now passes
+    assert "matched nothing" not in capsys.readouterr().err
+
+
 def test_the_expectable_outcomes_are_the_schemas():
     item = EXPECTATIONS_SCHEMA["properties"]["expectations"]["items"]["properties"]
     assert tuple(item["outcome"]["enum"]) == EXPECTABLE
