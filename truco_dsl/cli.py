@@ -1,6 +1,6 @@
 """The ``truco`` command: validate rule files, run the conformance suite, play a game.
 
-    truco validate FILE...                      check rule files; exit 2 if any has a problem
+    truco validate FILE...                      check rule files (or folders of them); exit 2 if any has a problem
     truco conform [--ruleset ID|FILE] [--tags EXPR] [--engine SPEC] [--timeout SECONDS] [--jobs N] [--junit-xml PATH] [--json PATH]
                   [--html PATH] [--expectations FILE] [--write-expectations FILE]
     truco serve [--ruleset ID|FILE]             the reference engine on the JSON-lines protocol (stdin/stdout)
@@ -31,7 +31,18 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def _validate(options: argparse.Namespace) -> int:
-    report = check_files([Path(name) for name in options.files])
+    paths: list[Path] = []
+    for name in options.files:
+        path = Path(name)
+        if not path.is_dir():
+            paths.append(path)
+            continue
+        found = sorted(each for each in path.rglob("*") if each.suffix in (".yaml", ".yml") and each.is_file())
+        if not found:
+            print(f"{shown(path)}: a folder with no rule files (.yaml) in it", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        paths += found
+    report = check_files(paths)
     bad = 0
     for path, problems in report.items():
         if not problems:
@@ -186,7 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     validate = commands.add_parser("validate", help="check rule files and report every problem with its place")
-    validate.add_argument("files", nargs="+", metavar="FILE", help="rule files (.yaml), or ids of bundled rule sets")
+    validate.add_argument("files", nargs="+", metavar="FILE",
+                          help="rule files (.yaml), folders of them (every .yaml inside), or ids of bundled rule sets")
     validate.set_defaults(run=_validate)
 
     conform = commands.add_parser("conform", help="run the conformance suite against an engine (default: the reference engine)")
