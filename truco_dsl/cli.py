@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as error:
-        print(f"truco: {error}", file=sys.stderr)
+        print(f"truco {options.command}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
