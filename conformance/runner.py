@@ -31,6 +31,7 @@ from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineF
 from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, expectations_text,
                                                 load_expectations, unmatched)
 from truco_dsl.conformance.html_report import render_html
+from truco_dsl.conformance.junit import junit_report
 from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAILING, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED, label, summary_line)
 from truco_dsl.conformance.plugin import (SUITE_PATH, ConformancePlugin, ScenarioResult, SelectionError, import_factory,
@@ -51,7 +52,7 @@ class SuiteError(RuntimeError):
 
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
-              rulesets: Mapping[str, RuleSet] | None = None, junit_xml: str | None = None, quiet: bool = True,
+              rulesets: Mapping[str, RuleSet] | None = None, quiet: bool = True,
               shard: tuple[int, int] | None = None, expectations: Expectations | None = None,
               exitfirst: bool = False) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
@@ -64,7 +65,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     engine). ``rulesets``: rule set id -> RuleSet played in its place by the reference engine.
     A scenario whose forced deal a rule set played in place of the named one cannot deal is
     ``not_applicable``, never passed; with no override a refused deal is a failure.
-    ``junit_xml``: also write pytest's JUnit XML report there. ``quiet``: hide pytest's output.
+    ``quiet``: hide pytest's output.
     ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
     ``expectations``: the engine's known failures (``expectations.py``): an expected outcome is
     reported ``expected_failure``, a pass of a scenario expected not to pass ``now_passes``.
@@ -92,9 +93,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     # clean-up runs gc.collect() twice per run, most of a small run's time
     arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
                  "-c", os.devnull,
-                 "--rootdir", str(SUITE_PATH.parent), "-o", "junit_suite_name=truco-conformance"]
-    if junit_xml is not None:
-        arguments.append(f"--junit-xml={junit_xml}")
+                 "--rootdir", str(SUITE_PATH.parent)]
     if exitfirst:
         arguments.append("-x")
     if quiet:
@@ -149,7 +148,7 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     ``engine``: None for the reference engine in-process, else an ``--engine`` spec
     (``engine_factory``); ``timeout``: the seconds an engine program may take per reply.
     ``jobs``: run the scenarios in that many ``truco conform`` processes, each with its own engine
-    (every jobs-th scenario each; not with ``junit_xml``), and report them together. ``shard``:
+    (every jobs-th scenario each), and report them together. ``shard``:
     ``(index, count)``, what one of those processes runs (an empty share is no error).
     ``expectations_path``: the engine's expectations file (``expectations.py``): its expected
     outcomes are reported as expected failures, with their reasons, and do not fail the run; a
@@ -162,7 +161,7 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     message), the expected failures with their reasons, the unsupported scenarios grouped by why,
     then ``N passed, M failed`` on a line of its own, with the other outcomes' counts appended
     (``, K not applicable``, ``, 1 timeout``, ``, 2 expected failures``, ``, 1 now passing``,
-    ``, 3 unsupported``). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` when given.
+    ``, 3 unsupported``). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` (``junit.py``) when given.
     Returns 0 if every scenario the engine supports passed or failed as expected, 1 if any failed,
     broke, met an engine fault (timeout, crash, protocol_error) or now passes against its
     expectation, 2 for bad input (unknown rule set, malformed rule file or expectations file, bad
@@ -180,14 +179,12 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         if expectations_path is not None:
             expectations = load_expectations(expectations_path)
         if jobs > 1:
-            if junit_xml is not None:
-                raise SelectionError("--junit-xml cannot be combined with --jobs (use --json)")
             results = _run_jobs(jobs, ruleset, tags, engine, timeout, expectations_path)
         else:
             factory = None
             if engine is not None:
                 factory, process = engine_factory(engine, timeout)
-            results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, junit_xml=junit_xml, shard=shard,
+            results = run_suite(ruleset=ruleset, tags=tags, adapter_factory=factory, shard=shard,
                                 expectations=expectations)
     except RulesetError as error:  # every problem, each with its place, line and caret (as truco validate)
         return _bad_input(f"bad rule file:\n{error}")
@@ -212,6 +209,8 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     if json_path is not None:
         reports.append((json_path, "the JSON report",
                         json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n"))
+    if junit_xml is not None:
+        reports.append((junit_xml, "the JUnit XML report", junit_report(results)))
     if write_expectations_path is not None:
         reports.append((write_expectations_path, "the expectations file",
                         expectations_text(document, write_expectations_path)))

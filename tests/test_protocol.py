@@ -12,6 +12,7 @@ import os
 import re
 import shlex
 import sys
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -215,11 +216,15 @@ def test_jobs_run_the_same_scenarios_with_the_same_outcomes_as_one_process(tmp_p
     assert [(record["id"], record["outcome"]) for record in three] == [(record["id"], record["outcome"]) for record in one]
 
 
-def test_jobs_report_bad_input_once_and_refuse_junit(tmp_path, capsys):
+def test_jobs_report_bad_input_once_and_write_one_junit_report(tmp_path, capsys):
     assert main(["conform", "--jobs", "2", "--engine", "no-such-truco-engine", "--tags", "@id:faults-001"]) == 2
     assert "cannot start the engine" in capsys.readouterr().err
-    assert main(["conform", "--jobs", "2", "--junit-xml", str(tmp_path / "r.xml")]) == 2
-    assert "--junit-xml cannot be combined with --jobs" in capsys.readouterr().err
+    report = tmp_path / "r.xml"
+    assert main(["conform", "--jobs", "2", "--tags", "@id:faults-001 or @id:faults-002 or @id:normas-001",
+                 "--junit-xml", str(report)]) == 0
+    suite = ElementTree.parse(report).getroot().find("testsuite")
+    assert suite.get("tests") == "3" and suite.get("failures") == "0"
+    assert sorted(case.get("name").split()[0] for case in suite.iter("testcase")) == ["faults-001", "faults-002", "normas-001"]
 
 
 def test_jobs_beyond_four_per_core_are_refused_as_bad_input(capsys):

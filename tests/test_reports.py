@@ -15,6 +15,7 @@ import re
 import shlex
 import sys
 import tempfile
+import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -82,7 +83,10 @@ def test_expected_failures_do_not_fail_the_run_and_a_now_passing_one_does(runs, 
     assert {identifier for identifier, outcome in outcomes.items() if outcome == "expected_failure"} == FAILING_IDS
     assert outcomes[runs["passing"]] == "now_passes"
     junit = (runs["folder"] / "report.xml").read_text(encoding="utf-8")
-    assert junit.count('type="pytest.xfail"') == 3 and "now passes: remove it from" in junit
+    assert junit.count('<skipped type="expected_failure"') == 3 and "now passes: remove it from" in junit
+    cases = {case.get("name").split()[0]: case for case in ElementTree.fromstring(junit).iter("testcase")}
+    assert cases[runs["passing"]].find("failure").get("type") == "now_passes"
+    assert all(cases[identifier].get("classname").startswith("atb-2004.") for identifier in FAILING_IDS)
     # without the entry for the passing scenario the run passes, listing the expected failures with their reasons
     known = runs["folder"] / "known.yaml"
     trimmed = runs["folder"] / "trimmed.yaml"
