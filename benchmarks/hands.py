@@ -20,16 +20,17 @@ methods. ``--example reference`` (the default while that file is absent) plays t
 sides, which checks the benchmark itself. Each engine plays the N games ``--repeat`` times,
 alternately, and its best run counts (the machine may be shared).
 
-Second part, "random play through the public API": the interpreter alone, driven the way a user
-would drive it (``interpreter_random_play``): an ``Engine`` seeded per game, dealt by its own shuffle
-(``deal()``), every action a pick among every seat's ``legal_actions`` by one generator for the
-whole run, and nothing else in the loop. It plays 10 G single hands (one-hand games: every hand
-from 0 a 0, so no mão de onze) and G whole games, and is set against ``bare_random_play``: 100 G
-hands of a deliberately bare hand-written loop (``bare_hand``), measured in the same run to give
-this machine's pace. For each, it prints the interpreter's hands per second, its ratio to the bare
-loop's, and the issue's target read two ways: 10,000 hands/s as such, and the bare loop's rate / 6
-(the issue's bare loop does about 60,000 hands/s, six times its target). The three runs take turns,
-``--repeat`` times each, and the best of each counts. Not a test: it prints figures.
+Second part, "random play through the public API": the interpreter, and the example engine, each
+driven the way a user would drive it (``random_play``): an engine seeded per game, dealt by its own
+shuffle (``deal()``), every action a pick among every seat's ``legal_actions`` by one generator for
+the whole run, and nothing else in the loop (the two engines shuffle differently, so they play
+different games). Each plays 10 G single hands (one-hand games: every hand from 0 a 0, so no mão
+de onze) and G whole games, set against ``bare_random_play``: 100 G hands of a deliberately bare
+hand-written loop (``bare_hand``), measured in the same run to give this machine's pace. For each,
+it prints hands per second, the interpreter's ratio to the bare loop's and to the example's, and
+the issue's target read two ways: 10,000 hands/s as such, and the bare loop's rate / 6 (the issue's
+bare loop does about 60,000 hands/s, six times its target). The runs take turns, ``--repeat``
+times each, and the best of each counts. Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -109,11 +110,12 @@ def disagreements(reference: list[list[Step]], example: list[list[Step]]) -> lis
     return found
 
 
-def example_factory(spec: str, players: int) -> tuple[str, Callable[[], Any]]:
-    """The example engine's name and factory: ``reference`` or the path of the example's module."""
+def example_factory(spec: str, players: int) -> tuple[str, Callable[..., Any]]:
+    """The example engine's name and factory (``make(seed=None)``, the last seat dealing first):
+    ``reference`` or the path of the example's module."""
     if spec == "reference":
         ruleset = load_ruleset("atb-2004")
-        return "reference (again)", lambda: Engine(ruleset, players=players, dealer=players - 1)
+        return "reference (again)", lambda seed=None: Engine(ruleset, players=players, dealer=players - 1, seed=seed)
     path = Path(spec)
     module_spec = importlib.util.spec_from_file_location("truco_example", path)
     if module_spec is None or module_spec.loader is None:
@@ -121,21 +123,20 @@ def example_factory(spec: str, players: int) -> tuple[str, Callable[[], Any]]:
     module = importlib.util.module_from_spec(module_spec)
     sys.modules["truco_example"] = module
     module_spec.loader.exec_module(module)
-    return f"example ({path.name})", lambda: module.Game(players=players, dealer=players - 1)
+    return f"example ({path.name})", lambda seed=None: module.Game(players=players, dealer=players - 1, seed=seed)
 
 
-def interpreter_random_play(games: int, seed: int, max_hands: int) -> tuple[float, int]:
-    """Random play through the public API, the way a user drives the reference interpreter: ``games``
-    games of atb-2004 (2 players), each an ``Engine`` seeded from ``seed`` and the game's number and
-    dealt by its own shuffle (``deal()``); at every step one (seat, action) pair is picked among every
-    seat's legal actions by one generator seeded with ``seed`` for the whole run. A game stops at its
-    end or after ``max_hands`` hands. Returns (seconds, hands played); loading the rule set is not timed."""
-    ruleset = load_ruleset("atb-2004")
+def random_play(make: Callable[[int], Any], games: int, seed: int, max_hands: int) -> tuple[float, int]:
+    """Random play through the public API, the way a user drives an engine: ``games`` games of
+    atb-2004 (2 players), each ``make(game_seed)`` (an engine seeded from ``seed`` and the game's
+    number) and dealt by its own shuffle (``deal()``); at every step one (seat, action) pair is picked
+    among every seat's legal actions by one generator seeded with ``seed`` for the whole run. A game
+    stops at its end or after ``max_hands`` hands. Returns (seconds, hands played)."""
     rng = random.Random(seed)
     hands = 0
     started = time.perf_counter()
     for game in range(games):
-        engine = Engine(ruleset, players=2, seed=seed * 1_000_003 + game)
+        engine = make(seed * 1_000_003 + game)
         for _ in range(max_hands):
             if engine.phase != "deal":
                 break
@@ -216,15 +217,24 @@ def bare_random_play(hands: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - started, hands
 
 
-def print_random_play(games: int, seed: int, repeat: int) -> None:
-    """Time and print the second part: the interpreter's random play through the public API, single
-    hands (``10 * games`` one-hand games) and ``games`` whole games, against ``100 * games`` bare
-    hands; best of ``repeat`` runs of each, taken in turn. Each interpreter figure is set against
-    the issue's target of 10,000 hands/s and against this machine's bare rate / 6 (the issue's bare
-    loop does about 60,000 hands/s where it asks for 10,000)."""
+def print_random_play(games: int, seed: int, repeat: int, example: tuple[str, Callable[..., Any]]) -> None:
+    """Time and print the second part: random play through the public API by the interpreter and by
+    ``example`` (its name and ``make(seed)``), single hands (``10 * games`` one-hand games) and
+    ``games`` whole games, against ``100 * games`` bare hands; best of ``repeat`` runs of each, taken
+    in turn. Each interpreter figure is set against the issue's target of 10,000 hands/s and against
+    this machine's bare rate / 6 (the issue's bare loop does about 60,000 hands/s where it asks for
+    10,000), and against the example engine driven by the same loop."""
+    ruleset = load_ruleset("atb-2004")
+
+    def interpreter(game_seed: int) -> Engine:
+        return Engine(ruleset, players=2, dealer=1, seed=game_seed)
+
+    example_name, example_make = example
     runs = {
-        "single hands": lambda: interpreter_random_play(10 * games, seed, 1),
-        "whole games": lambda: interpreter_random_play(games, seed, 1_000),
+        "single hands": lambda: random_play(interpreter, 10 * games, seed, 1),
+        "whole games": lambda: random_play(interpreter, games, seed, 1_000),
+        "example single hands": lambda: random_play(example_make, 10 * games, seed, 1),
+        "example whole games": lambda: random_play(example_make, games, seed, 1_000),
         "bare": lambda: bare_random_play(100 * games, seed),
     }
     best: dict[str, tuple[float, int]] = {}
@@ -245,8 +255,11 @@ def print_random_play(games: int, seed: int, repeat: int) -> None:
         seconds, hands = best[label]
         rate = hands / seconds
         print(f"  {heading}")
+        example_seconds, example_hands = best[f"example {label}"]
+        example_rate = example_hands / example_seconds
         print(f"    {'interpreter':26} {hands:6} hands {seconds:7.2f} s {rate:9,.0f} hands/s")
-        print(f"    ratio interpreter / bare: {rate / bare_rate:.3f}")
+        print(f"    {example_name:26} {example_hands:6} hands {example_seconds:7.2f} s {example_rate:9,.0f} hands/s")
+        print(f"    ratio interpreter / bare: {rate / bare_rate:.3f}, interpreter / example: {rate / example_rate:.2f}")
         print(f"    target: 10,000 hands/s: {'met' if rate >= 10_000 else 'not met'} ({rate:,.0f} hands/s)")
         print(f"    target on this machine: bare / 6 = {bare_rate / 6:,.0f} hands/s: "
               f"{'met' if rate >= bare_rate / 6 else 'not met'} ({rate:,.0f} hands/s)")
@@ -291,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    {line}")
     else:
         print("  the engines offered the same legal actions at every step")
-    print_random_play(options.random_games, options.seed, options.repeat)
+    print_random_play(options.random_games, options.seed, options.repeat, (name, example))
     return 0
 
 
