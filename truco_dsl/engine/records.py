@@ -91,9 +91,11 @@ class Raise:
     exposed: bool = False
 
 
-@dataclass(slots=True)
+@dataclass
 class Hand:
-    """One hand (mão): the deal and everything played since. Points are in tentos."""
+    """One hand (mão): the deal and everything played since. Points are in tentos.
+
+    Not slotted: a fork copies its attributes' dict at once (``copy``)."""
 
     number: int
     dealer: int
@@ -123,9 +125,12 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy of everything play changes; the strengths table is shared (it is
         fixed for the hand)."""
-        twin = Hand(*_HAND_FIELDS(self))
+        twin = object.__new__(Hand)
+        twin.__dict__.update(self.__dict__)
         twin.hands = [list(cards) for cards in self.hands]
-        twin.tricks = [trick.copy() for trick in self.tricks]
+        # a vaza no longer changes once the next has begun (only the current one is played to, taken
+        # or tied), so the copy shares them and copies the current one
+        twin.tricks = self.tricks[:-1] + [self.tricks[-1].copy()] if self.tricks else []
         twin.partners_see, twin.flags, twin.guarantees = set(self.partners_see), set(self.flags), dict(self.guarantees)
         return twin
 
@@ -142,4 +147,4 @@ class Hand:
 # is a shallow copy, several times faster than dataclasses.replace (the sure-win search forks a
 # game at every position it examines).
 _TRICK_FIELDS = attrgetter(*(each.name for each in fields(Trick)))
-_HAND_FIELDS = attrgetter(*(each.name for each in fields(Hand)))
+
