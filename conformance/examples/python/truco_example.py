@@ -354,8 +354,10 @@ class Game:
         return self._finish()
 
     def _shuffle_and_deal(self) -> tuple[list[list[str]], str | None]:
-        cards = deck(self.rules)
-        self.random.shuffle(cards)
+        # the top of a shuffled deck, as far as the deal reaches: a random sample, in order (the
+        # reference engine draws the same cards from the same seed)
+        turned = 1 if self.rules.fixed_manilhas is None else 0
+        cards = self.random.sample(deck(self.rules), self.players * CARDS_EACH + turned)
         packet = self.rules.packet
         # ATB-MAO-DE-ONZE-1 (Jogo Livre): "as cartas devem ser dadas na seqüência só quando for 11 a 11."
         if self.score == [11, 11]:
