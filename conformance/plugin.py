@@ -23,7 +23,10 @@ The module can also be loaded on pytest's command line (``pytest -p truco_dsl.co
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 import time
+import traceback
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -41,6 +44,7 @@ from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT
 from truco_dsl.conformance.steps import DealRefused
 from truco_dsl.conformance.transcript import RecordingAdapter, Transcript
 from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset
+from truco_dsl.rules.location import shown
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite"
@@ -146,14 +150,32 @@ def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
 def import_factory(reference: str) -> AdapterFactory:
     """``module:attribute`` -> that callable (an adapter class or a function returning an adapter).
 
-    Raises ``SelectionError`` when it cannot be imported."""
+    The module is looked for on the import path and, first, in the current folder (as ``python -m``
+    does). Raises ``SelectionError`` when it cannot be imported: not found, or its code fails while
+    it is imported (a syntax error, an exception, ``sys.exit``), with the file and line of the failure."""
     module_name, _, attribute = reference.partition(":")
     if not module_name or not attribute:
         raise SelectionError(f"an adapter factory is given as module:callable, not {reference!r}")
+    here = os.getcwd()
+    added = here not in sys.path
+    if added:
+        sys.path.insert(0, here)
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as problem:
         raise SelectionError(f"cannot import the adapter factory {reference!r}: {problem}") from None
+    except SyntaxError as problem:
+        raise SelectionError(f"cannot import the adapter factory {reference!r}: {shown(problem.filename or '?')}:"
+                             f"{problem.lineno or '?'}: SyntaxError: {problem.msg}") from None
+    except (Exception, SystemExit) as problem:  # the module's own code failed: where, and what
+        frames = traceback.extract_tb(problem.__traceback__)
+        last = frames[-1] if frames else None
+        where = f"{shown(last.filename)}:{last.lineno}: " if last else ""
+        raise SelectionError(f"cannot import the adapter factory {reference!r}: {where}{type(problem).__name__}: {problem} "
+                             f"(raised while importing {module_name})") from None
+    finally:
+        if added:
+            sys.path.remove(here)
     if not callable(factory):
         raise SelectionError(f"the adapter factory {reference!r} is not callable")
     return factory

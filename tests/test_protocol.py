@@ -199,6 +199,20 @@ def test_a_bad_engine_spec_is_bad_input(spec, said, capsys):
     assert code == 2 and said in error and "Traceback" not in error
 
 
+@pytest.mark.parametrize("source, said", [
+    ("def broken(:\n", "broken_adapter.py:1: SyntaxError"),
+    ("x = 1\nundefined_name\n", "broken_adapter.py:2: NameError"),
+    ("import sys\nsys.exit(5)\n", "broken_adapter.py:2: SystemExit: 5"),
+])
+def test_an_adapter_module_that_fails_to_import_is_bad_input_with_its_place(source, said, tmp_path, monkeypatch, capsys):
+    (tmp_path / "broken_adapter.py").write_text(source, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # found in the current folder, as python -m finds it
+    monkeypatch.delitem(sys.modules, "broken_adapter", raising=False)
+    code = main(["conform", "--engine", "python:broken_adapter:Engine", "--tags", "@id:faults-001"])
+    error = capsys.readouterr().err
+    assert code == 2 and said in error and "Traceback" not in error
+
+
 def test_a_timeout_that_is_not_a_positive_number_is_bad_input(capsys):
     with pytest.raises(SystemExit) as exit:
         main(["conform", "--timeout", "-1"])
