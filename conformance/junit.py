@@ -4,7 +4,8 @@ Written from the run's ``ScenarioResult`` records (``plugin.py``), so a run spli
 gets one too, and a CI dashboard shows what a person reads in the console:
 
 - ``classname``: the feature file as a dotted name (``atb-2004.faults``); ``name``: the scenario's
-  id and name (``faults-001  F1 — folding a truco…``); ``file`` and ``line``: where it is written;
+  id (with the rule set of an outline's row, ``desacordos-001[fpt-1983]``) and name
+  (``faults-001  F1 — folding a truco…``); ``file`` and ``line``: where it is written;
 - properties: ``id``, ``clauses`` (comma-separated), ``ruleset`` (the rule set played);
 - outcomes: ``failed`` and ``now_passes`` are a ``<failure>``; ``error``, ``timeout``, ``crash`` and
   ``protocol_error`` an ``<error>`` (its ``type`` the outcome); ``expected_failure`` a
@@ -36,7 +37,7 @@ def junit_report(results: Iterable[Any]) -> str:
     tally = {"failure": 0, "error": 0, "skipped": 0}
     for result in results:
         case = ElementTree.SubElement(suite, "testcase", classname=result.feature.removesuffix(".feature").replace("/", "."),
-                                      name=f"{result.id}  {result.scenario}" if result.id else result.scenario,
+                                      name=f"{result.shown_id}  {result.scenario}",
                                       file=f"features/{result.feature}", time=f"{result.duration:.3f}")
         if result.line is not None:
             case.set("line", str(result.line))

@@ -101,6 +101,13 @@ class ScenarioResult:
     engine: str | None = None
     engine_replies: list[dict[str, str | None]] = field(default_factory=list)
 
+    @property
+    def shown_id(self) -> str:
+        """The id as reports show it: with the rule set of an outline's row, whose rows share one id
+        (``desacordos-001[fpt-1983]``); ``(no id)`` when it has none."""
+        identifier = self.id or "(no id)"
+        return f"{identifier}[{self.ruleset}]" if self.feature.startswith("desacordos/") and self.ruleset else identifier
+
     def as_json(self) -> dict[str, Any]:
         """The record as plain JSON (``clauses`` a list)."""
         record = asdict(self)

@@ -199,7 +199,11 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     if expectations is not None and expectations.engine != engine_name and shard is None:
         print(f"truco conform: note: {expectations.path} is for the engine {expectations.engine!r}; "
               f"this run's engine is {engine_name!r}", file=sys.stderr)
-    if expectations is not None:
+    if not results and shard is None:
+        print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    report(results)
+    if expectations is not None:  # after the report, where it is read last
         for entry, played in unmatched(expectations, results):
             print(f"truco conform: note: {shown(entry.place.file)}:{entry.place.line}: the entry for {entry.scenario} "
                   f"under {entry.ruleset} matched nothing: this run played it under {', '.join(played)} only",
@@ -217,15 +221,15 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     if html_path is not None:
         reports.append((html_path, "the HTML report", render_html(results, engine=engine_name, ruleset=ruleset, tags=tags,
                                                                   expectations=str(expectations.path) if expectations else None)))
-    for path, what, text in reports:
+    unwritten = False
+    for path, what, text in reports:  # each one tried: a full disk loses one file, not the others
         try:
             Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
-            return _bad_input(f"cannot write {what} to {path}: {error.strerror or error}")
-    if not results and shard is None:
-        print("truco conform: no scenario matches the selection (check --ruleset and --tags)", file=sys.stderr)
+            print(f"truco conform: cannot write {what} to {path}: {error.strerror or error}", file=sys.stderr)
+            unwritten = True
+    if unwritten:
         return EXIT_BAD_INPUT
-    report(results)
     if document is not None:
         count = len(document["expectations"])
         print(f"wrote {count} expectation{'s' if count != 1 else ''} to {write_expectations_path}: review every reason "
@@ -297,12 +301,6 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
                                                    for heading in headings))
     if counts:
         console.print(table)
-    failing = [result for result in results if result.outcome in (FAILED, ERROR)]
-    broken_off = [result for result in results if result.outcome in FAULT_OUTCOMES]
-    if failing or broken_off:
-        console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
-        for result in failing + broken_off:
-            _print_scenario(console, result, "✗", "red")
     now_passing = [result for result in results if result.outcome == NOW_PASSES]
     if now_passing:
         console.print(Text(f"\nNow passing, although expected not to ({len(now_passing)}): remove them from the expectations file",
@@ -311,6 +309,12 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
             console.print(Text(f"! {_name(result)}", style="bold red"), soft_wrap=True)
             console.print(Text(f"    now passes: remove it from {result.expected['file']} (line {result.expected['line']}); "
                                f"expected {label(result.expected['outcome'])}: {result.expected['reason']}"), soft_wrap=True)
+    failing = [result for result in results if result.outcome in (FAILED, ERROR)]
+    broken_off = [result for result in results if result.outcome in FAULT_OUTCOMES]
+    if failing or broken_off:
+        console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
+        for result in failing + broken_off:
+            _print_scenario(console, result, "✗", "red")
     expected = [result for result in results if result.outcome == EXPECTED_FAILURE]
     if expected:
         console.print(Text(f"\nExpected failures ({len(expected)}):", style="bold"))
@@ -322,20 +326,14 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
         console.print(Text(f"\n{len(unsupported)} scenario{'s' if len(unsupported) != 1 else ''} not supported by the engine:"))
         by_reason: dict[str, list[str]] = {}
         for result in unsupported:
-            by_reason.setdefault(_first_line(result.message) or "(no reason given)", []).append(_short_id(result))
+            by_reason.setdefault(_first_line(result.message) or "(no reason given)", []).append(result.shown_id)
         for reason, ids in by_reason.items():
             console.print(Text(f"  {reason.removeprefix('not supported: ')}: {' '.join(ids)}"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
 
 
 def _name(result: ScenarioResult) -> str:
-    return f"{_short_id(result)}  {result.scenario}  [{result.feature}]"
-
-
-def _short_id(result: ScenarioResult) -> str:
-    """The scenario's id, with the rule set of an outline's row (``desacordos-001[fpt-1983]``)."""
-    identifier = result.id or "(no id)"
-    return f"{identifier}[{result.ruleset}]" if result.feature.startswith("desacordos/") and result.ruleset else identifier
+    return f"{result.shown_id}  {result.scenario}  [{result.feature}]"
 
 
 def _first_line(text: str | None) -> str:

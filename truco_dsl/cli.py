@@ -220,9 +220,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
                               "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
     conform.add_argument("--timeout", type=_seconds, default=5.0, metavar="SECONDS",
-                         help="seconds an engine program may take to answer one request (default: 5)")
+                         help="seconds an engine program may take to answer one request (default: 5; its first reply, to hello, "
+                              "may take 30, for its start-up)")
     conform.add_argument("--jobs", type=_jobs, default=1, metavar="N",
-                         help="run the scenarios in N processes at once, each with its own engine (not with --junit-xml)")
+                         help="run the scenarios in N processes at once, each with its own engine (every report still works)")
     conform.add_argument("--shard", type=_shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
     conform.set_defaults(run=_conform)
 
