@@ -157,11 +157,13 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     unsupported; an expected failure keeps its reason). ``html_path``: write the run as one HTML page
     (``html_report.py``).
     Prints a per-clause table (clause, a short quote of its text, passed, failed, and a column for
-    each other outcome that occurs), then the failing scenarios (id, name, first failing step,
-    message), the expected failures with their reasons, the unsupported scenarios grouped by why,
+    each other outcome that occurs), then the scenarios that now pass although expected not to, the
+    failing scenarios (id, name, first failing step, message), the expected failures with their reasons, the unsupported scenarios grouped by why,
     then ``N passed, M failed`` on a line of its own, with the other outcomes' counts appended
     (``, K not applicable``, ``, 1 timeout``, ``, 2 expected failures``, ``, 1 now passing``,
-    ``, 3 unsupported``). Writes ``json_path`` (one JSON record per scenario) and ``junit_xml`` (``junit.py``) when given.
+    ``, 3 unsupported``). Then writes ``json_path`` (one JSON record per scenario), ``junit_xml``
+    (``junit.py``) and the other files asked for; one that cannot be written is named and makes the
+    exit code 2, the others are still written.
     Returns 0 if every scenario the engine supports passed or failed as expected, 1 if any failed,
     broke, met an engine fault (timeout, crash, protocol_error) or now passes against its
     expectation, 2 for bad input (unknown rule set, malformed rule file or expectations file, bad
