@@ -428,12 +428,16 @@ def test_a_schema_error_in_one_place_does_not_hide_a_bad_card_in_another(tmp_pat
 
 def test_a_folder_and_a_bundled_id(tmp_path, capsys):
     assert main(["validate", str(tmp_path)]) == 2
-    assert "a folder with no rule files (.yaml) in it" in capsys.readouterr().err
+    assert "a folder with no rule files in it" in capsys.readouterr().err
     (tmp_path / "nested").mkdir()
     (tmp_path / "nested" / "broken.yaml").write_text("ruleset: [\n", encoding="utf-8")
+    (tmp_path / "nested" / "other.yaml").write_text("engine: x\n", encoding="utf-8")  # YAML, not a rule file
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "hidden.yaml").write_text("ruleset: [\n", encoding="utf-8")  # a hidden folder is not looked in
     assert main(["validate", str(tmp_path), str(RULESETS_DIR)]) == 2
     captured = capsys.readouterr()
     assert "broken.yaml:" in captured.err and "rule set atb-2004" in captured.out and "rule set jogo-livre" in captured.out
+    assert "hidden.yaml" not in captured.err and "1 YAML file without a top-level ruleset: key left out" in captured.out
     assert main(["validate", "atb-2004"]) == 0
     assert "rule set atb-2004" in capsys.readouterr().out
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +31,34 @@ from truco_dsl.rules.location import shown
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 
+#: a rule file's first key, at the top level of the file (how a folder's rule files are told from other YAML)
+_RULE_FILE_KEY = re.compile(r"^ruleset\s*:", re.MULTILINE)
+
+
+def _rule_files_in(folder: Path) -> tuple[list[Path], int]:
+    """The rule files in ``folder`` and its subfolders, sorted: every ``.yaml`` / ``.yml`` file with a
+    top-level ``ruleset:`` key, outside hidden folders and virtual environments. Returns them and
+    how many other YAML files were left out."""
+    found, other = [], 0
+    for root, folders, files in os.walk(folder):
+        # hidden folders, virtual environments and node's packages hold no rule files of ours
+        folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "node_modules"
+                            and not (Path(root) / name / "pyvenv.cfg").exists())
+        for name in sorted(files):
+            path = Path(root) / name
+            if path.suffix not in (".yaml", ".yml"):
+                continue
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = "ruleset:"  # unreadable: check_files says why
+            if _RULE_FILE_KEY.search(text):
+                found.append(path)
+            else:
+                other += 1
+    return found, other
+
+
 def _validate(options: argparse.Namespace) -> int:
     paths: list[Path] = []
     for name in options.files:
@@ -37,9 +66,12 @@ def _validate(options: argparse.Namespace) -> int:
         if not path.is_dir():
             paths.append(path)
             continue
-        found = sorted(each for each in path.rglob("*") if each.suffix in (".yaml", ".yml") and each.is_file())
+        found, other = _rule_files_in(path)
+        if other:
+            print(f"{shown(path)}: {other} YAML file{'s' if other != 1 else ''} without a top-level ruleset: key left out "
+                  f"(not rule files)")
         if not found:
-            print(f"{shown(path)}: a folder with no rule files (.yaml) in it", file=sys.stderr)
+            print(f"{shown(path)}: a folder with no rule files in it (.yaml files with a top-level ruleset: key)", file=sys.stderr)
             return EXIT_BAD_INPUT
         paths += found
     report = check_files(paths)
