@@ -1,7 +1,7 @@
 """Random play, hands per second: the reference interpreter against the example engine and a bare loop.
 
     python benchmarks/hands.py [--games N] [--seed S] [--repeat R] [--max-hands K] [--example PATH | --example reference]
-                               [--random-games G]
+                               [--random-games G] [--calls]
 
 First part: plays the same N seeded random games (each to its end, hand after hand; with
 ``--max-hands 1`` each game is a single hand from 0 a 0, so no mão de onze and its sure-win search)
@@ -30,7 +30,9 @@ hand-written loop (``bare_hand``), measured in the same run to give this machine
 it prints hands per second, the interpreter's ratio to the bare loop's and to the example's, and
 the issue's target read two ways: 10,000 hands/s as such, and the bare loop's rate / 6 (the issue's
 bare loop does about 60,000 hands/s, six times its target). The runs take turns, ``--repeat``
-times each, and the best of each counts. Not a test: it prints figures.
+times each, and the best of each counts. ``--calls`` prints instead the Python function calls each
+engine makes per hand of that random play (``calls_per_hand``): a count, the same on any machine.
+Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -265,23 +267,91 @@ def print_random_play(games: int, seed: int, repeat: int, example: tuple[str, Ca
               f"{'met' if rate >= bare_rate / 6 else 'not met'} ({rate:,.0f} hands/s)")
 
 
+def calls_per_hand(make: Callable[[int], Any], games: int, seed: int, max_hands: int) -> float:
+    """Python function calls an engine makes per hand of ``random_play`` (the same games): counted
+    with ``sys.setprofile`` while the engine is made and while its ``deal``, ``legal_actions`` and
+    ``act`` run, the loop's own calls left out. A count, not a time: the same on any machine."""
+    calls = 0
+
+    def count(frame: Any, event: str, argument: Any) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    def counted(function: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*arguments: Any) -> Any:
+            sys.setprofile(count)
+            try:
+                return function(*arguments)
+            finally:
+                sys.setprofile(None)
+        return run
+
+    class Counted:
+        """The engine ``make`` gives, its calls counted."""
+
+        def __init__(self, game_seed: int):
+            self.engine = counted(make)(game_seed)
+            self.deal, self.legal_actions, self.act = (counted(self.engine.deal), counted(self.engine.legal_actions),
+                                                       counted(self.engine.act))
+
+        @property
+        def phase(self) -> str:
+            return self.engine.phase
+
+    _, hands = random_play(Counted, games, seed, max_hands)
+    return calls / hands
+
+
+def positive(text: str) -> int:
+    """A command-line count: a whole number from 1. Raises ``ArgumentTypeError`` otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
+def print_calls(games: int, seed: int, example: tuple[str, Callable[..., Any]]) -> None:
+    """Print ``calls_per_hand`` for the interpreter and ``example`` (its name and ``make(seed)``):
+    ``10 * games`` single hands and ``games`` whole games, as the second part plays them."""
+    ruleset = load_ruleset("atb-2004")
+
+    def interpreter(game_seed: int) -> Engine:
+        return Engine(ruleset, players=2, dealer=1, seed=game_seed)
+
+    print(f"Python function calls per hand of random play: atb-2004, 2 players (seed {seed})")
+    for label, count, max_hands in (("single hands", 10 * games, 1), ("whole games", games, 1_000)):
+        for name, make in (("interpreter", interpreter), example):
+            print(f"  {label:13} {name:28} {calls_per_hand(make, count, seed, max_hands):8,.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="first part: games each engine plays (default 100)")
+    parser.add_argument("--games", type=positive, default=100, help="first part: games each engine plays (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the choices, both parts (default 1)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement, the best counts (default 3)")
-    parser.add_argument("--max-hands", type=int, default=1_000,
+    parser.add_argument("--repeat", type=positive, default=3, help="runs of each measurement, the best counts (default 3)")
+    parser.add_argument("--max-hands", type=positive, default=1_000,
                         help="first part: hands a game may last (default: to its end)")
     parser.add_argument("--example", default=str(EXAMPLE) if EXAMPLE.exists() else "reference",
-                        help="first part: the example engine's module, or 'reference' (default: the example if present)")
-    parser.add_argument("--random-games", type=int, default=200,
-                        help="second part: whole games the interpreter plays; it also plays 10 times as many "
+                        help="the example engine, both parts: its module's path, or 'reference' to play the "
+                             "interpreter on both sides (default: the example if present)")
+    parser.add_argument("--random-games", type=positive, default=200,
+                        help="second part: whole games each engine plays; each also plays 10 times as many "
                              "single hands, and the bare loop 100 times as many hands (default 200)")
+    parser.add_argument("--calls", action="store_true",
+                        help="only count the Python function calls each engine makes per hand of the second part's "
+                             "random play (single hands and whole games): a count, the same on any machine")
     options = parser.parse_args(argv)
     players = 2
     ruleset = load_ruleset("atb-2004")
     deck = [str(card) for card in ruleset.deck]
     name, example = example_factory(options.example, players)
+    if options.calls:
+        print_calls(options.random_games, options.seed, (name, example))
+        return 0
     engines = {"reference interpreter": lambda: Engine(ruleset, players=players, dealer=players - 1), name: example}
     best: dict[str, tuple[float, int, int, list[list[Step]]]] = {}
     for _ in range(options.repeat):
