@@ -12,6 +12,7 @@ with this engine's outcome for each. Everything taken from the run or the source
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
@@ -36,6 +37,9 @@ def _environment() -> Environment:
                               trim_blocks=True, lstrip_blocks=True)
     environment.filters["label"] = label
     environment.filters["tone"] = lambda outcome: TONE.get(outcome, "aside")
+    # the id of a failing scenario's block, which its rows in the clause tables link to
+    environment.filters["anchor"] = lambda result: "scenario-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{result.shown_id}-{result.ruleset}")
+    environment.filters["first_line"] = lambda text: next((line for line in (text or "").splitlines() if line.strip()), "")
     return environment
 
 
