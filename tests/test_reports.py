@@ -230,6 +230,18 @@ def test_the_html_page_is_self_contained_and_escapes_what_it_shows(runs):
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in html
 
 
+def test_a_failure_is_shown_in_full_once_and_linked_from_each_of_its_clauses():
+    failing = ScenarioResult(id="normas-001", clauses=("ATB-NORMAS-11", "ATB-TRUCO-2"), feature="atb-2004/normas.feature",
+                             scenario="two clauses", ruleset="casa", outcome="failed", duration=0.1,
+                             failing_step="Then seat 0 may not play_covered:6d (line 12)", message="expected seat 0 not to…\nState: …",
+                             line=6, failing_step_line=12, engine_replies=[{"request": '{"seq":1}', "reply": '{"seq":1,"ok":true}'}])
+    html = render_html([failing], engine="reference")
+    assert html.count("last exchanges (request, then reply)") == 1 and html.count("State: …") == 1
+    assert html.count('href="#scenario-normas-001-casa"') == 2 and 'id="scenario-normas-001-casa"' in html
+    assert html.count("Then seat 0 may not play_covered:6d</code> at features/atb-2004/normas.feature:12") == 3
+    assert "(line 12)" not in html
+
+
 def _visible_text(page: Path) -> tuple[str, str]:
     """The text headless Chromium shows of ``page`` (Selenium's visible text of the body) and the
     background colour of the first failing outcome badge. Fails, or skips with the reason where no
