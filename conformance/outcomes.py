@@ -42,17 +42,20 @@ def label(outcome: str) -> str:
     return outcome.replace("_", " ")
 
 
+_PLURALS = {TIMEOUT: "timeouts", CRASH: "crashes", PROTOCOL_ERROR: "protocol errors"}
+
+
 def summary_line(outcomes: Iterable[str]) -> str:
     """The closing line of a run with these scenario outcomes: ``N passed, M failed`` (failed and
     error), then the count of each other outcome that occurs: ``K not applicable``, the faults
-    (``1 timeout``, ``1 protocol error``), ``2 expected failures``, ``1 now passing``, ``3 unsupported``."""
+    (``1 timeout``, ``2 protocol errors``), ``2 expected failures``, ``1 now passing``, ``3 unsupported``."""
     counts = Counter(outcomes)
     text = f"{counts[PASSED]} passed, {counts[FAILED] + counts[ERROR]} failed"
     if counts[NOT_APPLICABLE]:
         text += f", {counts[NOT_APPLICABLE]} not applicable"
     for fault in FAULT_OUTCOMES:
         if counts[fault]:
-            text += f", {counts[fault]} {label(fault)}"
+            text += f", {counts[fault]} {label(fault) if counts[fault] == 1 else _PLURALS[fault]}"
     if counts[EXPECTED_FAILURE]:
         text += f", {counts[EXPECTED_FAILURE]} expected failure{'s' if counts[EXPECTED_FAILURE] != 1 else ''}"
     if counts[NOW_PASSES]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 import time
 import traceback
@@ -121,12 +122,17 @@ def parse_tags(expression: str | None) -> Any:
     Raises ``SelectionError`` for a malformed expression."""
     if expression is None or not expression.strip():
         return None
+    how = "write tags joined by and / or / not, with parentheses, like '@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2'"
     try:
-        return parse_tag_expression(expression)
+        parsed = parse_tag_expression(expression)
     except TagExpressionError as problem:
-        why = str(problem).split(" (expressions=", 1)[0]  # the library's internals follow
-        raise SelectionError(f"bad tag expression {expression!r}: {why}; write tags joined by and / or / not, "
-                             f"with parentheses, like '@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2'") from None
+        why = str(problem).split(" (expressions=", 1)[0].splitlines()[0]  # the library's internals and a caret follow
+        raise SelectionError(f"bad tag expression {expression!r}: {why}; {how}") from None
+    bare = [word for word in re.split(r"[\s()]+", expression) if word and word not in ("and", "or", "not") and not word.startswith("@")]
+    if bare:  # every tag of ours starts with @: this one could match nothing
+        raise SelectionError(f"bad tag expression {expression!r}: {bare[0]!r} is not a tag (a tag starts with @, "
+                             f"like @{bare[0]}); {how}")
+    return parsed
 
 
 def feature_folders() -> list[str]:

@@ -267,11 +267,14 @@ def test_conform_reports_and_exit_codes(tmp_path, capsys):
     assert "ATB-TRUCO-2" in printed and "\n2 passed, 0 failed\n" in printed
     assert '"id": "faults-001"' in json_path.read_text(encoding="utf-8")
     assert 'tests="2"' in xml_path.read_text(encoding="utf-8")
-    for arguments in ({"ruleset": "nope"}, {"tags": "(("}, {"json_path": str(tmp_path / "missing" / "r.json")},
+    for arguments in ({"ruleset": "nope"}, {"tags": "(("}, {"tags": "and"}, {"tags": "clause:ATB-TRUCO-2"},
+                      {"json_path": str(tmp_path / "missing" / "r.json")},
                       {"ruleset": str(tmp_path / "absent.yaml")}):
         assert run_conformance(**{"ruleset": None, "tags": None, "junit_xml": None, "json_path": None, **arguments}) == 2
         error = capsys.readouterr().err
         assert error.startswith("truco conform: ") and error.count("\n") == 1, error
+        if "tags" in arguments:
+            assert "like '@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2'" in error, error  # how to write one
 
 
 def test_conform_fails_on_a_mutant_file(tmp_path, capsys):
