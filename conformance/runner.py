@@ -360,18 +360,21 @@ def _quote(text: str) -> str:
 
 
 def check_writable(path: str) -> None:
-    """Raise ``SelectionError`` unless a report can be written at ``path``."""
+    """Raise ``SelectionError`` unless a file can be written at ``path`` (a report, an expectations
+    file, exported cases), before a run spends its time."""
     target = Path(path)
     if target.is_dir():
-        raise SelectionError(f"cannot write a report to {path}: it is a directory")
-    if not target.parent.is_dir():
-        raise SelectionError(f"cannot write a report to {path}: no directory {target.parent}")
+        raise SelectionError(f"cannot write to {path}: it is a directory")
+    folder = next((parent for parent in reversed(target.parents) if not parent.is_dir()), None)
+    if folder is not None:
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise SelectionError(f"cannot write to {path}: {folder} {what}")
     existed = target.exists()
     try:
         with open(target, "a", encoding="utf-8"):
             pass
     except OSError as error:
-        raise SelectionError(f"cannot write a report to {path}: {error.strerror or error}") from None
+        raise SelectionError(f"cannot write to {path}: {error.strerror or error}") from None
     if not existed:
         target.unlink()
 

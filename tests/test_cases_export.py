@@ -83,7 +83,7 @@ def test_one_rule_set_keeps_its_folder_and_the_desacordos_rows_that_play_it():
 
 @pytest.mark.parametrize("arguments, message", [
     (["--ruleset", "no-such-rules"], "unknown rule set 'no-such-rules'"),
-    (["--output", "/no/such/directory/cases.json"], "no directory /no/such/directory"),
+    (["--output", "/no/such/directory/cases.json"], "cannot write to /no/such/directory/cases.json: /no does not exist"),
 ])
 def test_bad_input_is_a_message_and_exit_code_2(capsys, arguments, message):
     assert main(["cases", "export", *arguments]) == 2
