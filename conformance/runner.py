@@ -84,8 +84,9 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
         if loaded.id != folder:
             overrides.setdefault(folder, loaded)
     if adapter_factory is not None and overrides:
-        raise ValueError("rule-set overrides (a variant or mutant played in place of a rule set) only apply to the "
-                         "reference engine; they cannot be combined with a custom adapter factory")
+        raise ValueError("a variant or mutant played in place of a rule set (--ruleset FILE) is played by the "
+                         "reference engine in this process; it cannot be combined with another engine (--engine): an "
+                         "engine plays the rule sets its hello offers")
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
                                expectations=expectations)
     # no hypothesis plugin: its end-of-run summary imports hypothesis, which pytest then rewrites

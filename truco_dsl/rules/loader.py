@@ -446,7 +446,9 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
         known = available_rulesets(path)
         parent = known.get(parent_id)
         if parent is None:
-            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; known: {', '.join(sorted(known))}")
+            bundled = ", ".join(sorted(available_rulesets()))
+            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; a parent is a bundled rule set "
+                                        f"({bundled}) or a rule file beside this one, named {parent_id}.yaml")
         elif len(chain) > MAX_EXTENDS:
             parsed.report(("extends",), f"the chain of extends is longer than {MAX_EXTENDS} rule sets")
         elif parent.resolve() in chain:
