@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return options.run(options)
     except RulesetError as error:
-        print(error, file=sys.stderr)
+        print(f"truco {options.command}: bad rule file:\n{error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as error:
         print(f"truco {options.command}: {error}", file=sys.stderr)
