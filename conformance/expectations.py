@@ -212,8 +212,9 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
             reader.report(location, f"{named} is missing {error.message.split(' is a required')[0]}")
         else:
             reader.report(location, f"{named}: {error.message}")
-    if reader.problems:
-        raise ExpectationsError(reader.problems)
+    if not isinstance(document, dict) or not isinstance(document.get("expectations"), list):
+        raise ExpectationsError(reader.problems)  # nothing more to check
+    # the entries the schema let through are checked too, so one run reports every problem
     known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
@@ -221,6 +222,9 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
                                     f"(or a rule file's path, or leave it out)")
     entries, seen = [], {}
     for index, entry in enumerate(document["expectations"]):
+        if not (isinstance(entry, dict) and isinstance(entry.get("scenario"), str)
+                and ("ruleset" not in entry or isinstance(entry["ruleset"], str) or entry["ruleset"] is None)):
+            continue  # the schema's messages say what is wrong with it
         key = (entry["scenario"], entry.get("ruleset"))
         if entry["scenario"] not in known:
             close = sorted(known, key=lambda other: _distance(other, entry["scenario"]))[:1]
@@ -233,10 +237,10 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
                                                               f"is one of: {', '.join(rulesets)} (or leave it out)")
         seen.setdefault(key, reader.marks[("expectations", index)][0] + 1)
         line, column = reader.marks[("expectations", index)]
-        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry["outcome"], entry["reason"],
+        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""),
                                    Place(str(path), line + 1, column + 1, yaml_path(("expectations", index)))))
     if reader.problems:
-        raise ExpectationsError(reader.problems)
+        raise ExpectationsError(sorted(reader.problems, key=lambda problem: (problem.place.line, problem.place.column)))
     return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
 
 

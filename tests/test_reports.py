@@ -130,6 +130,16 @@ def test_a_bad_expectations_file_is_reported_with_its_place(tmp_path, text, plac
     assert said in str(raised.value)
 
 
+def test_every_problem_of_an_expectations_file_is_reported_at_once_in_file_order(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("engine: x\nexpectations:\n  - scenario: fault-001\n    outcome: failed\n    reason: r\n"
+                    "  - scenario: faults-002\n    outcome: flaky\n    reason: r\n", encoding="utf-8")
+    with pytest.raises(ExpectationsError) as raised:
+        load_expectations(path)
+    places = [f"{problem.place.line}:{problem.place.column}" for problem in raised.value.problems]
+    assert places == ["3:15", "7:14"]  # the unknown id (checked after the schema) and the schema's outcome
+
+
 def test_a_bad_expectations_file_is_bad_input_before_the_run(tmp_path, capsys):
     path = tmp_path / "bad.yaml"
     path.write_text("engine: x\nexpectations:\n  - scenario: nope\n    outcome: failed\n    reason: r\n", encoding="utf-8")
