@@ -210,6 +210,14 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
                                     f"it is one of: {', '.join(error.validator_value)}")
         elif error.validator == "required":
             reader.report(location, f"{named} is missing {error.message.split(' is a required')[0]}")
+        elif error.validator == "type":
+            wanted = {"object": "a mapping of keys to values", "array": "a list of entries", "string": "text"}
+            reader.report(location, f"{named} must be {wanted.get(error.validator_value, error.validator_value)}, "
+                                    f"not {_kind(error.instance)}")
+        elif error.validator == "minLength":
+            reader.report(location, f"{named} is empty")
+        elif error.validator == "pattern":
+            reader.report(location, f"{named} must be one line")
         else:
             reader.report(location, f"{named}: {error.message}")
     if not isinstance(document, dict) or not isinstance(document.get("expectations"), list):
@@ -242,6 +250,14 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     if reader.problems:
         raise ExpectationsError(sorted(reader.problems, key=lambda problem: (problem.place.line, problem.place.column)))
     return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
+
+
+def _kind(value: Any) -> str:
+    """What a YAML value is, for a message: ``nothing`` (null), ``a number``, ``a list`` …"""
+    if value is None:
+        return "nothing (an empty value)"
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "a mapping"}.get(type(value), type(value).__name__)
 
 
 def _bundled_ids() -> set[str]:

@@ -120,6 +120,9 @@ def test_the_now_passing_scenario_is_reported_prominently(runs, capsys):
      "'nope' is not a rule set id"),
     ("engine: x\nexpectations: [\n", ":3:1", "not valid YAML"),
     ("engine: x\nengine: y\nexpectations: []\n", ":2:1", "duplicate key 'engine'"),
+    ("engine:\nexpectations: []\n", ":1:8", "engine must be text, not nothing"),
+    ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reason: \"a\\nb\"\n", ":5:13",
+     "reason must be one line"),
 ])
 def test_a_bad_expectations_file_is_reported_with_its_place(tmp_path, text, place, said):
     path = tmp_path / "bad.yaml"
