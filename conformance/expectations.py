@@ -31,7 +31,7 @@ from jsonschema import Draft202012Validator
 
 from truco_dsl.conformance.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
-from truco_dsl.rules import available_rulesets
+from truco_dsl.rules import available_rulesets, load_ruleset
 from truco_dsl.rules.loader import Problem, yaml_path
 from truco_dsl.rules.location import Place, shown
 
@@ -226,9 +226,9 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
-        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id; it is one of: {', '.join(rulesets)} "
-                                    f"(or a rule file's path, or leave it out)")
-    entries, seen = [], {}
+        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id; it is one of: {', '.join(_playable(rulesets))} "
+                                    f"(or, for a variant, its rule file's path as --ruleset took it; or leave it out)")
+    entries, seen, playable = [], {}, _playable(rulesets)
     for index, entry in enumerate(document["expectations"]):
         if not (isinstance(entry, dict) and isinstance(entry.get("scenario"), str)
                 and ("ruleset" not in entry or isinstance(entry["ruleset"], str) or entry["ruleset"] is None)):
@@ -240,9 +240,9 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
             reader.report(("expectations", index, "scenario"), f"no scenario has the id {entry['scenario']!r}{hint}")
         elif key in seen:
             reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
-        if entry.get("ruleset") is not None and entry["ruleset"] not in rulesets:
+        if entry.get("ruleset") is not None and entry["ruleset"] not in playable:
             reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id; an entry's ruleset "
-                                                              f"is one of: {', '.join(rulesets)} (or leave it out)")
+                                                              f"is one of: {', '.join(playable)} (or leave it out)")
         seen.setdefault(key, reader.marks[("expectations", index)][0] + 1)
         line, column = reader.marks[("expectations", index)]
         entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""),
@@ -250,6 +250,11 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     if reader.problems:
         raise ExpectationsError(sorted(reader.problems, key=lambda problem: (problem.place.line, problem.place.column)))
     return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
+
+
+def _playable(rulesets: Iterable[str]) -> list[str]:
+    """The ids of the bundled rule sets a run can play (not an abstract common core)."""
+    return [ruleset_id for ruleset_id in rulesets if not load_ruleset(ruleset_id).abstract]
 
 
 def _kind(value: Any) -> str:
