@@ -104,7 +104,13 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
         if quiet:
             stack.enter_context(contextlib.redirect_stdout(output))
             stack.enter_context(contextlib.redirect_stderr(output))
-        code = pytest.main(arguments, plugins=[plugin])
+        # the suite's own pytest session: options meant for the user's test runs do not apply to it
+        addopts = os.environ.pop("PYTEST_ADDOPTS", None)
+        try:
+            code = pytest.main(arguments, plugins=[plugin])
+        finally:
+            if addopts is not None:
+                os.environ["PYTEST_ADDOPTS"] = addopts
     if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERRUPTED):
         tail = "\n".join(output.getvalue().strip().splitlines()[-15:])
         raise SuiteError(f"pytest could not run the conformance suite (exit code {int(code)})" + (f":\n{tail}" if tail else ""))
@@ -193,7 +199,9 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         return _bad_input(f"bad rule file:\n{error}")
     except ExpectationsError as error:
         return _bad_input(f"bad expectations file:\n{error}")
-    except (FileNotFoundError, SelectionError, SuiteError, ValueError) as error:
+    except SuiteError as error:  # pytest or a job could not run: the end of its output says why
+        return _bad_input(str(error))
+    except (FileNotFoundError, SelectionError, ValueError) as error:
         return _bad_input(str(error).splitlines()[0] if str(error) else type(error).__name__)
     finally:
         if process is not None:
@@ -249,7 +257,9 @@ def _run_jobs(jobs: int, ruleset: str | None, tags: str | None, engine: str | No
         children = []
         for index in range(jobs):
             share = Path(folder) / f"{index}.json"
-            command = [sys.executable, "-m", "truco_dsl.cli", "conform", "--timeout", str(timeout),
+            # -P: the current folder is not put first on the job's import path (a jinja2.py there
+            # would shadow the real one); an --engine python:module is still looked for there
+            command = [sys.executable, "-P", "-m", "truco_dsl.cli", "conform", "--timeout", str(timeout),
                        "--shard", f"{index}/{jobs}", "--json", str(share)]
             for option, value in (("--ruleset", ruleset), ("--tags", tags), ("--engine", engine),
                                   ("--expectations", expectations_path)):
