@@ -22,6 +22,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from truco_dsl.conformance.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
                                             SKIPPED, UNSUPPORTED, label, summary_line)
+from truco_dsl.conformance.transcript import showable
 from truco_dsl.rules.sources import load_sources, regulation_titles
 
 TEMPLATE = "report.html.j2"
@@ -80,7 +81,7 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
     for result in results:
         if result.outcome == UNSUPPORTED:
             unsupported.setdefault((result.message or "no reason given").splitlines()[0].removeprefix("not supported: "), []).append(result)
-    return _environment().get_template(TEMPLATE).render(
+    return showable(_environment().get_template(TEMPLATE).render(
         engine=engine, ruleset=ruleset, tags=tags, expectations=expectations,
         generated=(generated or datetime.now(timezone.utc)).strftime("%Y-%m-%d %H:%M UTC"),
         total=len(results), counts=[(outcome, counts[outcome]) for outcome in OUTCOMES if counts[outcome]],
@@ -93,7 +94,7 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
         regulations=regulations,
         unknown=[(clause, by_clause[clause]) for clause in unknown],
         unclaused=[result for result in results if not result.clauses],
-    )
+    ))  # an engine's words may hold control characters (ANSI colours): written out
 
 
 def _clause_tone(results: list[Any]) -> str:

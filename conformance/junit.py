@@ -23,6 +23,7 @@ from typing import Any
 
 from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAULT_OUTCOMES, NOT_APPLICABLE, NOW_PASSES, SKIPPED,
                                             UNSUPPORTED, label)
+from truco_dsl.conformance.transcript import showable
 
 SUITE_NAME = "truco-conformance"
 _ELEMENT = {FAILED: "failure", NOW_PASSES: "failure", ERROR: "error", **{fault: "error" for fault in FAULT_OUTCOMES},
@@ -58,7 +59,8 @@ def junit_report(results: Iterable[Any]) -> str:
     document = ElementTree.Element("testsuites")
     document.append(suite)
     ElementTree.indent(document)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ElementTree.tostring(document, encoding="unicode") + "\n"
+    # names, messages and replies may hold characters XML cannot: written out, the whole document over
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + showable(ElementTree.tostring(document, encoding="unicode")) + "\n"
 
 
 def _why(result: Any) -> str:

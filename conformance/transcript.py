@@ -12,6 +12,7 @@ characters, so a record stays small whatever the scenario does.
 from __future__ import annotations
 
 import collections
+import re
 from typing import Any
 
 from truco_dsl.conformance import protocol
@@ -21,6 +22,18 @@ from truco_dsl.conformance.adapter import EngineAdapter, LineCount, Outcome
 TRANSCRIPT_LENGTH = 8
 #: the longest line kept (characters; a longer one ends with "…")
 SHOWN_LINE = 1000
+
+
+#: characters a report cannot hold as they are (control characters other than tab, newline and
+#: carriage return, surrogates, U+FFFE/U+FFFF; XML 1.0 refuses them): an engine's stderr and replies
+#: often have some (ANSI colours, \x1b[31m)
+_UNSHOWABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def showable(text: str) -> str:
+    """``text`` with each character a report cannot hold written out as its escape (``\x1b``):
+    an XML or HTML report stays well-formed, and nothing the engine said is lost."""
+    return _UNSHOWABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _cut(text: str | None) -> str | None:

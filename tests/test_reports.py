@@ -29,6 +29,7 @@ from truco_dsl.conformance import transcript
 from truco_dsl.conformance.adapter import ReferenceAdapter
 from truco_dsl.conformance.expectations import UNREVIEWED, ExpectationsError, load_expectations
 from truco_dsl.conformance.html_report import render_html
+from truco_dsl.conformance.junit import junit_report
 from truco_dsl.conformance.outcomes import EXPECTABLE, OUTCOMES
 from truco_dsl.conformance.plugin import ScenarioResult
 from truco_dsl.conformance.runner import report, run_suite
@@ -253,6 +254,18 @@ def test_a_failure_is_shown_in_full_once_and_linked_from_each_of_its_clauses():
     assert html.count('href="#scenario-normas-001-casa"') == 2 and 'id="scenario-normas-001-casa"' in html
     assert html.count("Then seat 0 may not play_covered:6d</code> at features/atb-2004/normas.feature:12") == 3
     assert "(line 12)" not in html
+
+
+def test_control_characters_an_engine_printed_are_written_out_in_the_reports():
+    crashed = ScenarioResult(id="x-1", clauses=("ATB-NORMAS-11",), feature="atb-2004/x.feature", scenario="s", ruleset="atb-2004",
+                             outcome="crash", duration=0.1, message="stderr: \x1b[31mboom\x1b[0m \x01",
+                             engine_replies=[{"request": '{"seq":1}', "reply": "\x00garbage"}])
+    document = junit_report([crashed])
+    suite = ElementTree.fromstring(document.split("\n", 1)[1]).find("testsuite")  # well-formed XML
+    assert "stderr: \\x1b[31mboom\\x1b[0m \\x01" in suite.find("testcase/error").get("message")
+    assert "< \\x00garbage" in suite.find("testcase/error").text
+    html = render_html([crashed], engine="reference")
+    assert "\x1b" not in html and "\\x1b[31mboom" in html
 
 
 def _visible_text(page: Path) -> tuple[str, str]:
