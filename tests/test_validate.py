@@ -432,12 +432,15 @@ def test_a_folder_and_a_bundled_id(tmp_path, capsys):
     (tmp_path / "nested").mkdir()
     (tmp_path / "nested" / "broken.yaml").write_text("ruleset: [\n", encoding="utf-8")
     (tmp_path / "nested" / "other.yaml").write_text("engine: x\n", encoding="utf-8")  # YAML, not a rule file
+    (tmp_path / "nested" / "known.yaml").write_text("engine: x\nruleset: atb-2004\nexpectations: []\n", encoding="utf-8")
+    (tmp_path / "nested" / "quoted.yaml").write_text('"ruleset": [\n', encoding="utf-8")  # a broken rule file all the same
     (tmp_path / ".venv").mkdir()
     (tmp_path / ".venv" / "hidden.yaml").write_text("ruleset: [\n", encoding="utf-8")  # a hidden folder is not looked in
     assert main(["validate", str(tmp_path), str(RULESETS_DIR)]) == 2
     captured = capsys.readouterr()
     assert "broken.yaml:" in captured.err and "rule set atb-2004" in captured.out and "rule set jogo-livre" in captured.out
-    assert "hidden.yaml" not in captured.err and "1 YAML file without a top-level ruleset: key left out" in captured.out
+    assert "hidden.yaml" not in captured.err and "2 other YAML files left out" in captured.out
+    assert "quoted.yaml:" in captured.err and "known.yaml" not in captured.err
     assert main(["validate", "atb-2004"]) == 0
     assert "rule set atb-2004" in capsys.readouterr().out
 

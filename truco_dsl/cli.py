@@ -31,14 +31,17 @@ from truco_dsl.rules.location import shown
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 
-#: a rule file's first key, at the top level of the file (how a folder's rule files are told from other YAML)
-_RULE_FILE_KEY = re.compile(r"^ruleset\s*:", re.MULTILINE)
+#: how a folder's rule files are told from other YAML: a top-level ``ruleset:`` key (quoted or not),
+#: and no top-level ``expectations:`` (an expectations file has both; a rule file may not)
+_TOP_LEVEL_KEY = "^[\"']?{}[\"']?\\s*:"
+_RULE_FILE_KEY = re.compile(_TOP_LEVEL_KEY.format("ruleset"), re.MULTILINE)
+_EXPECTATIONS_KEY = re.compile(_TOP_LEVEL_KEY.format("expectations"), re.MULTILINE)
 
 
 def _rule_files_in(folder: Path) -> tuple[list[Path], int]:
-    """The rule files in ``folder`` and its subfolders, sorted: every ``.yaml`` / ``.yml`` file with a
-    top-level ``ruleset:`` key, outside hidden folders and virtual environments. Returns them and
-    how many other YAML files were left out."""
+    """The rule files in ``folder`` and its subfolders, sorted: every ``.yaml`` / ``.yml`` file with
+    a top-level ``ruleset:`` key and no ``expectations:`` one, outside hidden folders and virtual
+    environments. Returns them and how many other YAML files were left out."""
     found, other = [], 0
     for root, folders, files in os.walk(folder):
         # hidden folders, virtual environments and node's packages hold no rule files of ours
@@ -52,7 +55,7 @@ def _rule_files_in(folder: Path) -> tuple[list[Path], int]:
                 text = path.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 text = "ruleset:"  # unreadable: check_files says why
-            if _RULE_FILE_KEY.search(text):
+            if _RULE_FILE_KEY.search(text) and not _EXPECTATIONS_KEY.search(text):
                 found.append(path)
             else:
                 other += 1
@@ -68,10 +71,11 @@ def _validate(options: argparse.Namespace) -> int:
             continue
         found, other = _rule_files_in(path)
         if other:
-            print(f"{shown(path)}: {other} YAML file{'s' if other != 1 else ''} without a top-level ruleset: key left out "
-                  f"(not rule files)")
+            print(f"{shown(path)}: {other} other YAML file{'s' if other != 1 else ''} left out (a rule file has a "
+                  f"top-level ruleset: key, and no expectations: key)")
         if not found:
-            print(f"{shown(path)}: a folder with no rule files in it (.yaml files with a top-level ruleset: key)", file=sys.stderr)
+            print(f"{shown(path)}: a folder with no rule files in it (.yaml files with a top-level ruleset: key)",
+                  file=sys.stderr)
             return EXIT_BAD_INPUT
         paths += found
     report = check_files(paths)
