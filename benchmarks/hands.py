@@ -23,8 +23,8 @@ alternately, and its best run counts (the machine may be shared).
 Second part, "random play through the public API": the interpreter, and the example engine, each
 driven the way a user would drive it (``random_play``): an engine seeded per game, dealt by its own
 shuffle (``deal()``), every action a pick among every seat's ``legal_actions`` by one generator for
-the whole run, and nothing else in the loop (the two engines shuffle differently, so they play
-different games). Each plays 10 G single hands (one-hand games: every hand from 0 a 0, so no mão
+the whole run, and nothing else in the loop (both deal a seeded hand the same way, so they play the
+same games as long as they agree). Each plays 10 G single hands (one-hand games: every hand from 0 a 0, so no mão
 de onze) and G whole games, set against ``bare_random_play``: 100 G hands of a deliberately bare
 hand-written loop (``bare_hand``), measured in the same run to give this machine's pace. For each,
 it prints hands per second, the interpreter's ratio to the bare loop's and to the example's, and
