@@ -217,7 +217,7 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         elif error.validator == "minLength":
             reader.report(location, f"{named} is empty")
         elif error.validator == "pattern":
-            reader.report(location, f"{named} must be one line")
+            reader.report(location, f"{named} must be one line of words" + (", not blanks" if not str(error.instance).strip() else ""))
         else:
             reader.report(location, f"{named}: {error.message}")
     if not isinstance(document, dict) or not isinstance(document.get("expectations"), list):

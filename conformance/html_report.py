@@ -39,7 +39,7 @@ def _environment() -> Environment:
     environment.filters["label"] = label
     environment.filters["tone"] = lambda outcome: TONE.get(outcome, "aside")
     # the id of a failing scenario's block, which its rows in the clause tables link to
-    environment.filters["anchor"] = lambda result: "scenario-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{result.shown_id}-{result.ruleset}")
+    environment.filters["anchor"] = lambda result: "scenario-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{result.id}-{result.ruleset}")
     environment.filters["first_line"] = lambda text: next((line for line in (text or "").splitlines() if line.strip()), "")
     return environment
 

@@ -130,8 +130,10 @@ def parse_tags(expression: str | None) -> Any:
         raise SelectionError(f"bad tag expression {expression!r}: {why}; {how}") from None
     bare = [word for word in re.split(r"[\s()]+", expression) if word and word not in ("and", "or", "not") and not word.startswith("@")]
     if bare:  # every tag of ours starts with @: this one could match nothing
-        raise SelectionError(f"bad tag expression {expression!r}: {bare[0]!r} is not a tag (a tag starts with @, "
-                             f"like @{bare[0]}); {how}")
+        word = bare[0]
+        like = word[word.index("@"):] if "@" in word else "@" + word
+        raise SelectionError(f"bad tag expression {expression!r}: {word!r} is not a tag (a tag starts with @, like {like}; "
+                             f"leave one out with not); {how}")
     return parsed
 
 

@@ -373,9 +373,11 @@ def _quote(text: str) -> str:
 def check_writable(path: str) -> None:
     """Raise ``SelectionError`` unless a file can be written at ``path`` (a report, an expectations
     file, exported cases), before a run spends its time."""
+    if not path:
+        raise SelectionError("cannot write to an empty path: give a file's name")
     target = Path(path)
-    if target.is_dir():
-        raise SelectionError(f"cannot write to {path}: it is a directory")
+    if target.is_dir() or path.endswith(("/", os.sep)):
+        raise SelectionError(f"cannot write to {path}: it names a folder; give a file's name")
     folder = next((parent for parent in reversed(target.parents) if not parent.is_dir()), None)
     if folder is not None:
         what = "is a file, not a folder" if folder.exists() else "does not exist"
