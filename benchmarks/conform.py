@@ -19,9 +19,13 @@ import subprocess
 import sys
 import time
 
+from hands import positive  # beside this script: python puts its folder on the path
+
 
 def run(arguments: list[str]) -> tuple[float, float, str]:
-    """Run ``truco conform ARGUMENTS``; return (wall seconds, CPU seconds, its last output line)."""
+    """Run ``truco conform ARGUMENTS``; return (wall seconds, CPU seconds, its last output line).
+    Raises ``SystemExit`` with the run's message when it refuses its input (exit code 2): its
+    timing would be the timing of an error."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     finished = subprocess.run([sys.executable, "-m", "truco_dsl.cli", "conform", *arguments],
@@ -29,13 +33,16 @@ def run(arguments: list[str]) -> tuple[float, float, str]:
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if finished.returncode == 2:
+        raise SystemExit(f"conform.py: truco conform {shlex.join(arguments)} refused its input: "
+                         f"{finished.stderr.strip() or finished.stdout.strip()}")
     lines = finished.stdout.strip().splitlines() or finished.stderr.strip().splitlines() or ["(no output)"]
     return wall, cpu, lines[-1]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=1, help="runs of each, the best counts (default 1)")
+    parser.add_argument("--repeat", type=positive, default=1, help="runs of each, the best counts (default 1)")
     parser.add_argument("--ruleset", default=None, help="only this rule set's scenarios (default: all)")
     options = parser.parse_args(argv)
     selection = ["--ruleset", options.ruleset] if options.ruleset else []
