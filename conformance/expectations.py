@@ -162,10 +162,13 @@ class _Reader:
                 self.record(item, path + (index,))
 
 
-def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = None) -> Expectations:
+def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = None,
+                      played: Iterable[str] = ()) -> Expectations:
     """Read and check an expectations file.
 
-    ``scenario_ids``: the ids an entry may name (default: every bundled scenario's ``@id:``).
+    ``scenario_ids``: the ids an entry may name (default: every bundled scenario's ``@id:``);
+    ``played``: rule set ids the run plays besides the bundled ones (a variant file's id, which an
+    entry's ``ruleset`` may then name).
     Raises ``ExpectationsError`` with every problem and its place: a file that cannot be read, is
     not UTF-8 or not YAML, uses aliases, has duplicate keys, breaks the schema, names a scenario
     that does not exist, or names the same scenario (and rule set) twice.
@@ -228,7 +231,7 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
         reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id; it is one of: {', '.join(_playable(rulesets))} "
                                     f"(or, for a variant, its rule file's path as --ruleset took it; or leave it out)")
-    entries, seen, playable = [], {}, _playable(rulesets)
+    entries, seen, playable = [], {}, _playable(rulesets) + [ruleset_id for ruleset_id in played if ruleset_id not in rulesets]
     for index, entry in enumerate(document["expectations"]):
         if not (isinstance(entry, dict) and isinstance(entry.get("scenario"), str)
                 and ("ruleset" not in entry or isinstance(entry["ruleset"], str) or entry["ruleset"] is None)):

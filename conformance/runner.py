@@ -180,13 +180,12 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
     expectations = None
     try:
         parse_tags(tags)
-        if ruleset is not None:
-            resolve_ruleset(ruleset)
+        played = [resolve_ruleset(ruleset)[1].id] if ruleset is not None else []
         for path in (junit_xml, json_path, write_expectations_path, html_path):
             if path is not None:
                 check_writable(path)
         if expectations_path is not None:
-            expectations = load_expectations(expectations_path)
+            expectations = load_expectations(expectations_path, played=played)
         if jobs > 1:
             results = _run_jobs(jobs, ruleset, tags, engine, timeout, expectations_path)
         else:

@@ -167,6 +167,17 @@ def test_an_entry_for_a_rule_set_its_scenario_never_ran_under_is_named(tmp_path,
     assert "matched nothing" not in capsys.readouterr().err
 
 
+def test_an_entry_may_name_the_variant_the_run_plays(runs, tmp_path, capsys):
+    path = tmp_path / "variant.yaml"
+    path.write_text("engine: reference\nexpectations:\n  - scenario: normas-001\n    ruleset: casa\n"
+                    "    outcome: failed\n    reason: casa lets a card be covered in the first vaza\n", encoding="utf-8")
+    variant = str(runs["folder"] / "casa.yaml")
+    assert main(["conform", "--ruleset", variant, "--tags", "@id:normas-001", "--expectations", str(path)]) == 0
+    assert "0 passed, 0 failed, 1 expected failure" in capsys.readouterr().out
+    assert main(["conform", "--tags", "@id:normas-001", "--expectations", str(path)]) == 2  # no casa in this run
+    assert "'casa' is not a rule set id" in capsys.readouterr().err
+
+
 def test_the_expectable_outcomes_are_the_schemas():
     item = EXPECTATIONS_SCHEMA["properties"]["expectations"]["items"]["properties"]
     assert tuple(item["outcome"]["enum"]) == EXPECTABLE
