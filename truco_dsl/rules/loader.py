@@ -417,11 +417,11 @@ def _compile_clause(parsed: _File, index: int, entry: dict[str, Any], ruleset_id
 def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
     """Rule set id -> file: the bundled spec/rulesets (all folders), then ``extra``'s folder.
 
-    A rule set's id is its file name without ``.yaml``.
+    A rule set's id is its file name without ``.yaml`` (beside ``extra``, ``.yml`` too).
     """
     found = {path.stem: path for path in sorted(RULESETS_DIR.rglob("*.yaml"))}
     if extra is not None:
-        found.update({path.stem: path for path in sorted(extra.parent.glob("*.yaml"))})
+        found.update({path.stem: path for path in [*sorted(extra.parent.glob("*.yml")), *sorted(extra.parent.glob("*.yaml"))]})  # .yaml wins
     return found
 
 
@@ -448,7 +448,7 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
         if parent is None:
             bundled = ", ".join(sorted(available_rulesets()))
             parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; a parent is a bundled rule set "
-                                        f"({bundled}) or a rule file beside this one, named {parent_id}.yaml")
+                                        f"({bundled}) or a rule file beside this one, named {parent_id}.yaml or .yml")
         elif len(chain) > MAX_EXTENDS:
             parsed.report(("extends",), f"the chain of extends is longer than {MAX_EXTENDS} rule sets")
         elif parent.resolve() in chain:
