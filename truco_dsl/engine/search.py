@@ -84,7 +84,7 @@ class _Search:
         if key not in self.memo:
             if seat % engine.teams == self.team:
                 self.memo[key] = any(self.after(engine, seat, card, unseen, None)
-                                     for card in sorted(hand.hands[seat], key=lambda each: -hand.strengths[each]))
+                                     for card in sorted(hand.hands[seat], key=hand.strengths.__getitem__, reverse=True))
             else:
                 self.memo[key] = all(self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen))
         return self.memo[key]
@@ -153,7 +153,7 @@ def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:
         power = strengths[card]
         group = (bisect_left(marks_sorted, power), power in marks)  # (how many marks it beats, ties one)
         groups.setdefault(group, card)
-    return sorted(groups.values(), key=lambda card: -strengths[card])
+    return sorted(groups.values(), key=strengths.__getitem__, reverse=True)  # strongest first (reverse keeps ties in order)
 
 
 def _position(engine: Engine, unseen: list[Card]) -> tuple:
@@ -161,6 +161,6 @@ def _position(engine: Engine, unseen: list[Card]) -> tuple:
     strengths = hand.strengths
     tricks = tuple((trick.winner, trick.tied, tuple((play.seat, strengths[play.card]) for play in trick.plays))
                    for trick in hand.tricks)
-    held = tuple(tuple(sorted(strengths[card] for card in cards)) for cards in hand.hands)
+    held = tuple(tuple(sorted(map(strengths.__getitem__, cards))) for cards in hand.hands)
     pool = tuple(map(strengths.__getitem__, unseen))  # sorted: unseen is weakest first
     return tricks, held, pool, hand.turn
