@@ -128,6 +128,13 @@ def example_factory(spec: str, players: int) -> tuple[str, Callable[..., Any]]:
     return f"example ({path.name})", lambda seed=None: module.Game(players=players, dealer=players - 1, seed=seed)
 
 
+def interpreter_factory() -> Callable[[int], Engine]:
+    """``make(game_seed)`` for the second part: the interpreter playing atb-2004 with 2 players, the
+    last seat dealing first, shuffled by ``game_seed`` (the rule set is loaded once, here)."""
+    ruleset = load_ruleset("atb-2004")
+    return lambda game_seed: Engine(ruleset, players=2, dealer=1, seed=game_seed)
+
+
 def random_play(make: Callable[[int], Any], games: int, seed: int, max_hands: int) -> tuple[float, int]:
     """Random play through the public API, the way a user drives an engine: ``games`` games of
     atb-2004 (2 players), each ``make(game_seed)`` (an engine seeded from ``seed`` and the game's
@@ -226,11 +233,7 @@ def print_random_play(games: int, seed: int, repeat: int, example: tuple[str, Ca
     in turn. Each interpreter figure is set against the issue's target of 10,000 hands/s and against
     this machine's bare rate / 6 (the issue's bare loop does about 60,000 hands/s where it asks for
     10,000), and against the example engine driven by the same loop."""
-    ruleset = load_ruleset("atb-2004")
-
-    def interpreter(game_seed: int) -> Engine:
-        return Engine(ruleset, players=2, dealer=1, seed=game_seed)
-
+    interpreter = interpreter_factory()
     example_name, example_make = example
     runs = {
         "single hands": lambda: random_play(interpreter, 10 * games, seed, 1),
@@ -317,11 +320,7 @@ def positive(text: str) -> int:
 def print_calls(games: int, seed: int, example: tuple[str, Callable[..., Any]]) -> None:
     """Print ``calls_per_hand`` for the interpreter and ``example`` (its name and ``make(seed)``):
     ``10 * games`` single hands and ``games`` whole games, as the second part plays them."""
-    ruleset = load_ruleset("atb-2004")
-
-    def interpreter(game_seed: int) -> Engine:
-        return Engine(ruleset, players=2, dealer=1, seed=game_seed)
-
+    interpreter = interpreter_factory()
     print(f"Python function calls per hand of random play: atb-2004, 2 players (seed {seed})")
     for label, count, max_hands in (("single hands", 10 * games, 1), ("whole games", games, 1_000)):
         for name, make in (("interpreter", interpreter), example):

@@ -22,7 +22,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from truco_dsl.conformance.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
                                             SKIPPED, UNSUPPORTED, label, summary_line)
-from truco_dsl.conformance.transcript import showable
+from truco_dsl.conformance.transcript import first_line, showable
 from truco_dsl.rules.sources import load_sources, regulation_titles
 
 TEMPLATE = "report.html.j2"
@@ -40,7 +40,7 @@ def _environment() -> Environment:
     environment.filters["tone"] = lambda outcome: TONE.get(outcome, "aside")
     # the id of a failing scenario's block, which its rows in the clause tables link to
     environment.filters["anchor"] = lambda result: "scenario-" + re.sub(r"[^A-Za-z0-9]+", "-", f"{result.id}-{result.ruleset}")
-    environment.filters["first_line"] = lambda text: next((line for line in (text or "").splitlines() if line.strip()), "")
+    environment.filters["first_line"] = first_line
     return environment
 
 
@@ -80,7 +80,7 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
     unsupported: dict[str, list[Any]] = {}
     for result in results:
         if result.outcome == UNSUPPORTED:
-            unsupported.setdefault((result.message or "no reason given").splitlines()[0].removeprefix("not supported: "), []).append(result)
+            unsupported.setdefault((first_line(result.message) or "no reason given").removeprefix("not supported: "), []).append(result)
     return showable(_environment().get_template(TEMPLATE).render(
         engine=engine, ruleset=ruleset, tags=tags, expectations=expectations,
         generated=(generated or datetime.now(timezone.utc)).strftime("%Y-%m-%d %H:%M UTC"),

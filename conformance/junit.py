@@ -23,7 +23,7 @@ from typing import Any
 
 from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAULT_OUTCOMES, NOT_APPLICABLE, NOW_PASSES, SKIPPED,
                                             UNSUPPORTED, label)
-from truco_dsl.conformance.transcript import showable
+from truco_dsl.conformance.transcript import first_line, showable
 
 SUITE_NAME = "truco-conformance"
 _ELEMENT = {FAILED: "failure", NOW_PASSES: "failure", ERROR: "error", **{fault: "error" for fault in FAULT_OUTCOMES},
@@ -50,7 +50,7 @@ def junit_report(results: Iterable[Any]) -> str:
         if element is None:  # passed
             continue
         tally[element] += 1
-        detail = ElementTree.SubElement(case, element, type=result.outcome, message=_first_line(_why(result)))
+        detail = ElementTree.SubElement(case, element, type=result.outcome, message=first_line(_why(result)))
         detail.text = _text(result)
     suite.set("failures", str(tally["failure"]))
     suite.set("errors", str(tally["error"]))
@@ -86,5 +86,3 @@ def _text(result: Any) -> str:
     return "\n".join(parts)
 
 
-def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0] if text.strip() else ""

@@ -37,6 +37,7 @@ from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAI
 from truco_dsl.conformance.plugin import (SUITE_PATH, ConformancePlugin, ScenarioResult, SelectionError, import_factory,
                                           parse_tags, resolve_ruleset)
 from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
+from truco_dsl.conformance.transcript import first_line
 from truco_dsl.rules import RuleSet, RulesetError, load_sources
 from truco_dsl.rules.location import shown
 
@@ -236,7 +237,7 @@ def run_conformance(ruleset: str | None = None, tags: str | None = None, junit_x
         try:
             Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
-            print(f"truco conform: cannot write {what} to {path}: {error.strerror or error}", file=sys.stderr)
+            _bad_input(f"cannot write {what} to {path}: {error.strerror or error}")
             unwritten = True
     if unwritten:
         return EXIT_BAD_INPUT
@@ -338,7 +339,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
         console.print(Text(f"\n{len(unsupported)} scenario{'s' if len(unsupported) != 1 else ''} not supported by the engine:"))
         by_reason: dict[str, list[str]] = {}
         for result in unsupported:
-            by_reason.setdefault(_first_line(result.message) or "(no reason given)", []).append(result.shown_id)
+            by_reason.setdefault(first_line(result.message) or "(no reason given)", []).append(result.shown_id)
         for reason, ids in by_reason.items():
             console.print(Text(f"  {reason.removeprefix('not supported: ')}: {' '.join(ids)}"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
@@ -346,10 +347,6 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
 
 def _name(result: ScenarioResult) -> str:
     return f"{result.shown_id}  {result.scenario}  [{result.feature}]"
-
-
-def _first_line(text: str | None) -> str:
-    return next((line.strip() for line in (text or "").splitlines() if line.strip()), "")
 
 
 def _print_scenario(console: Console, result: ScenarioResult, mark: str, style: str) -> None:

@@ -327,9 +327,8 @@ class Engine:
                             for position, card in enumerate(hand.hands[seat], start=1)]
             else:
                 plays = self._legal_plays(seat)
-        guard, first_guard = self._guard, self._first_guard
-        return plays + [(action, move) for action, move in offered
-                        if (guard(move) if "next_raise" in move.context else first_guard(move.hook, move.context)) is None]
+        guard = self._guard
+        return plays + [(action, move) for action, move in offered if guard(move) is None]
 
     def _legal_plays(self, seat: int) -> list[tuple[str, _Move]]:
         """The cards ``seat`` may play now (face up, and face down where the rule set allows it).
@@ -628,17 +627,13 @@ class Engine:
         """A clause that reads a missing value, divides by zero…"""
         return RuleSetIncomplete(f"clause {clause.id} ({clause.place}) failed: {type(problem).__name__}: {problem}")
 
-    def _end_hand_if_over(self) -> None:
+    def _finish(self) -> list[Event]:
+        """The events of the deal or action just taken; a hand it ended is closed first (hand_end)."""
         hand = self.hand
         if hand is not None and hand.over and not hand.closed:
             hand.closed = True
             self._run("hand_end")
             self._emit("hand_ended", hand=hand.number, score=list(self.score), next_dealer=self.next_dealer)
-
-    def _finish(self) -> list[Event]:
-        hand = self.hand
-        if hand is not None and hand.over and not hand.closed:
-            self._end_hand_if_over()
         events, self._events = self._events, []
         return events
 
