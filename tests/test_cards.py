@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from truco_dsl.cards import Card, CardError, Rank, Suit, parse_cards
+from truco_dsl.cards import Card, Rank, Suit, parse_cards
+from truco_dsl.errors import CardError
 
 ALL_CARDS = [Card(rank, suit) for rank in Rank for suit in Suit]
 

@@ -8,8 +8,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from truco_dsl.cli import main
-from truco_dsl.conformance.cases import SCHEMA_PATH, export_cases, step_names
-from truco_dsl.conformance.catalogue import bundled_scenarios
+from truco_dsl.conformance.suite.cases import SCHEMA_PATH, export_cases, step_names
+from truco_dsl.conformance.suite.catalogue import bundled_scenarios
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from truco_dsl.cli import main
-from truco_dsl.conformance.catalogue import bundled_scenarios
-from truco_dsl.coverage import coverage, encoded_ids
+from truco_dsl.conformance.coverage import coverage, encoded_ids
+from truco_dsl.conformance.suite.catalogue import bundled_scenarios
 from truco_dsl.rules import available_rulesets, load_ruleset, load_sources
 
 

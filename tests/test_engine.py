@@ -9,8 +9,10 @@ import random
 
 import pytest
 
-from truco_dsl.engine import BadDeal, Engine, IllegalAction
-from truco_dsl.rules import RULESETS_DIR
+from truco_dsl.bundled import RULESETS_DIR
+from truco_dsl.diagnostics import Place
+from truco_dsl.engine import Engine
+from truco_dsl.errors import BadDeal, IllegalAction
 
 # Two seats, vira 6d (the manilhas are the 7s). Seat 1 deals, so seat 0 is the mão and leads.
 HANDS_2 = [["3c", "2c", "Kc"], ["Ah", "Jh", "4h"]]
@@ -82,7 +84,7 @@ def blind_hand() -> Engine:
     import dataclasses
 
     from truco_dsl.lang import compile_statements
-    from truco_dsl.rules import Clause, Place, load_ruleset
+    from truco_dsl.rules import Clause, load_ruleset
 
     atb = load_ruleset("atb-2004")
     blind = Clause("ATB-MAO-DE-ONZE-4.blind", "Havendo empate na mão de 11 a 11", "deal",
@@ -163,7 +165,8 @@ def test_every_reason_code_is_covered_above():
     tested = {case[4] for case in REFUSALS} | {"hand_in_play"}  # hand_in_play is refused to deal(), below
     assert engine_codes - tested == set()
     # every code a bundled rule set's forbid() gives is checked, here or by a scenario
-    from truco_dsl.rules import FEATURES_DIR, available_rulesets
+    from truco_dsl.bundled import FEATURES_DIR
+    from truco_dsl.rules import available_rulesets
 
     clause_codes = {clause.then.reason for ruleset_id in available_rulesets()
                     for clause in load_ruleset(ruleset_id).clauses if clause.then.guard == "forbid"}

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from truco_dsl.engine import Engine, IllegalAction, RuleSetIncomplete
+from truco_dsl.engine import Engine
+from truco_dsl.errors import IllegalAction, RuleSetIncomplete
 from truco_dsl.rules import load_ruleset
 
 HANDS = [["3c", "2c", "4c"], ["Kd", "Jd", "5d"]]

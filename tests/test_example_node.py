@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from truco_dsl.conformance.adapter import ReferenceAdapter
-from truco_dsl.conformance.outcomes import PASSED
-from truco_dsl.conformance.process import ProcessAdapter
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+from truco_dsl.conformance.engines.process import ProcessAdapter
+from truco_dsl.conformance.report.outcomes import PASSED
 from truco_dsl.conformance.runner import run_suite
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "node" / "truco_example.mjs"

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from truco_dsl.conformance import protocol
-from truco_dsl.conformance.outcomes import FAILED, PASSED
+from truco_dsl.conformance.engines import protocol
+from truco_dsl.conformance.report.outcomes import FAILED, PASSED
 from truco_dsl.conformance.runner import engine_factory, run_conformance, run_suite
-from truco_dsl.engine import Engine, IllegalAction
+from truco_dsl.engine import Engine
+from truco_dsl.errors import IllegalAction
 from truco_dsl.engine.search import count_lines
 
 sys.path.insert(0, str(Path(__file__).with_name("engines")))

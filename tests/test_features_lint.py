@@ -20,10 +20,12 @@ from typing import Any
 
 import pytest
 
-from truco_dsl.conformance.catalogue import ScenarioEntry, bundled_scenarios
-from truco_dsl.conformance.adapter import Outcome, ReferenceAdapter, SetupRefused
+
+from truco_dsl.conformance.engines.adapter import Outcome, ReferenceAdapter
 from truco_dsl.conformance.runner import run_conformance, run_suite
-from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset, load_sources
+from truco_dsl.conformance.suite.catalogue import ScenarioEntry, bundled_scenarios
+from truco_dsl.errors import SetupRefused
+from truco_dsl.rules import RuleSet, load_ruleset, load_sources
 
 FAULT_IDS = [f"faults-{number:03d}" for number in range(1, 13)]
 

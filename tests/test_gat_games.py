@@ -21,13 +21,13 @@ from truco_dsl.conformance.runner import engine_factory, run_suite
 ROOT = Path(__file__).resolve().parents[1]
 GAT_PYTHON = Path(os.environ.get("TRUCO_GAT_PYTHON", ROOT / ".venv-gat" / "bin" / "python"))
 EXPECTATIONS = ROOT / "conformance" / "adapters" / "gat-games.expectations.yaml"
-ENGINE = f"{GAT_PYTHON} -m truco_dsl.conformance.adapters.gat_games"
+ENGINE = f"{GAT_PYTHON} -m truco_dsl.conformance.engines.gat_games"
 
 
 def _installed() -> bool:
     if not GAT_PYTHON.exists():
         return False
-    probe = subprocess.run([str(GAT_PYTHON), "-c", "import gat_games, truco_dsl.conformance.adapters.gat_games"],
+    probe = subprocess.run([str(GAT_PYTHON), "-c", "import gat_games, truco_dsl.conformance.engines.gat_games"],
                            capture_output=True, timeout=60)
     return probe.returncode == 0
 
@@ -86,7 +86,7 @@ def test_abandoned_games_leave_no_thread_and_the_log_does_not_recurse():
     their game threads; and gat-games' command log, which recurses on Python 3.11 unpatched, runs."""
     script = textwrap.dedent("""
         import threading
-        from truco_dsl.conformance.adapters.gat_games import GatGamesAdapter
+        from truco_dsl.conformance.engines.gat_games import GatGamesAdapter
         adapter = GatGamesAdapter()
         for seed in range(30):
             adapter.new_game("atb-2004", 2, 1, [0, 0], None, None, seed)

@@ -10,7 +10,8 @@ from types import SimpleNamespace
 import pytest
 
 import truco_dsl
-from truco_dsl.lang import BUILTINS, HOOKS, ROOTS, ExpressionError, compile_condition, compile_statements
+from truco_dsl.errors import ExpressionError
+from truco_dsl.lang import BUILTINS, HOOKS, ROOTS, compile_condition, compile_statements
 
 
 def make_scope(**overrides):

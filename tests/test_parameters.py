@@ -17,8 +17,9 @@ import pytest
 
 import truco_dsl.engine
 from truco_dsl.cards import Card
-from truco_dsl.engine import BadDeal, Engine, IllegalAction
-from truco_dsl.rules import RuleSet, RulesetError, load_ruleset
+from truco_dsl.engine import Engine
+from truco_dsl.errors import BadDeal, IllegalAction, RulesetError
+from truco_dsl.rules import RuleSet, load_ruleset
 
 ATB = "atb-2004"
 

@@ -11,8 +11,8 @@ from rich.console import Console
 
 from truco_dsl.cards import Card
 from truco_dsl.cli import main
+from truco_dsl.cli.play import TerminalGame, play_game
 from truco_dsl.engine import Engine
-from truco_dsl.play import TerminalGame, play_game
 
 PROMPT = "> "
 

@@ -20,7 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark, Tree
 
-from truco_dsl.engine import Engine, IllegalAction, RuleSetIncomplete
+from truco_dsl.engine import Engine
+from truco_dsl.errors import IllegalAction
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
 
 BUNDLED = sorted(ruleset_id for ruleset_id in available_rulesets() if not load_ruleset(ruleset_id).abstract)

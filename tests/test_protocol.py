@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from truco_dsl.bundled import CONFORMANCE_KIT_DIR
 from truco_dsl.cli import main
-from truco_dsl.conformance import protocol
-from truco_dsl.conformance.adapter import ReferenceAdapter
-from truco_dsl.conformance.process import ProcessAdapter
+from truco_dsl.conformance.engines import protocol
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+from truco_dsl.conformance.engines.process import ProcessAdapter
 from truco_dsl.conformance.runner import engine_factory, run_conformance, run_suite
 
 FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
@@ -42,7 +43,7 @@ def outcomes(results) -> list[str]:
 # ---------------------------------------------------------------------------------------- schemas and examples
 def _examples() -> list[tuple[str, dict]]:
     """The example lines of PROTOCOL.md: ``-> {request}`` and ``<- {reply}`` in ```jsonl blocks."""
-    text = (Path(protocol.__file__).with_name("PROTOCOL.md")).read_text(encoding="utf-8")
+    text = (CONFORMANCE_KIT_DIR / "PROTOCOL.md").read_text(encoding="utf-8")
     found = []
     for block in re.findall(r"```jsonl\n(.*?)```", text, re.S):
         for entry in block.splitlines():
@@ -181,7 +182,7 @@ def test_an_engine_reading_a_clause_otherwise_is_unsupported_on_that_clause():
 
 # ---------------------------------------------------------------------------------------- --engine
 def test_a_python_adapter_plays_in_process(capsys):
-    code = main(["conform", "--engine", "python:truco_dsl.conformance.adapter:ReferenceAdapter", "--tags", "@id:faults-001"])
+    code = main(["conform", "--engine", "python:truco_dsl.conformance.engines.adapter:ReferenceAdapter", "--tags", "@id:faults-001"])
     assert code == 0 and "\n1 passed, 0 failed\n" in capsys.readouterr().out
 
 
@@ -190,7 +191,7 @@ def test_a_python_adapter_plays_in_process(capsys):
     ("'unbalanced", "bad --engine"),
     ("   ", "--engine is empty"),
     ("python:no_such_module:Engine", "cannot import"),
-    ("python:truco_dsl.conformance.adapter:NoSuchAdapter", "cannot import"),
+    ("python:truco_dsl.conformance.engines.adapter:NoSuchAdapter", "cannot import"),
     (f"{shlex.quote(sys.executable)} -c 'print(42)'", "did not answer hello"),
 ])
 def test_a_bad_engine_spec_is_bad_input(spec, said, capsys):

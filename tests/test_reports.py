@@ -25,14 +25,15 @@ from jsonschema import Draft202012Validator
 from rich.console import Console
 
 from truco_dsl.cli import main
-from truco_dsl.conformance import transcript
-from truco_dsl.conformance.adapter import ReferenceAdapter
-from truco_dsl.conformance.expectations import UNREVIEWED, ExpectationsError, load_expectations
-from truco_dsl.conformance.html_report import render_html
-from truco_dsl.conformance.junit import junit_report
-from truco_dsl.conformance.outcomes import EXPECTABLE, OUTCOMES
-from truco_dsl.conformance.plugin import ScenarioResult
+from truco_dsl.conformance.engines import transcript
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+from truco_dsl.conformance.report.expectations import UNREVIEWED, load_expectations
+from truco_dsl.conformance.report.html import render_html
+from truco_dsl.conformance.report.junit import junit_report
+from truco_dsl.conformance.report.outcomes import EXPECTABLE, OUTCOMES
 from truco_dsl.conformance.runner import report, run_suite
+from truco_dsl.conformance.suite.plugin import ScenarioResult
+from truco_dsl.errors import ExpectationsError
 
 CONFORMANCE = Path(__file__).parents[1] / "conformance"
 REPORT_SCHEMA = json.loads((CONFORMANCE / "schema" / "report.schema.json").read_text(encoding="utf-8"))

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from truco_dsl.bundled import RULESETS_DIR
 from truco_dsl.cli import main
-from truco_dsl.rules import RULESETS_DIR, load_ruleset
+from truco_dsl.rules import load_ruleset
 
 # Each case: the files to write (name -> text), the file to validate, and the problems expected as
 # (file name, line, column, words of the message). Line and column are 1-based, as printed.
@@ -457,7 +458,7 @@ def test_traces_name_a_quote_and_an_inherited_encoder(tmp_path, capsys):
             by: ATB-MANILHAS-1
         """), encoding="utf-8")
     assert main(["validate", str(good)]) == 0
-    from truco_dsl.coverage import encoded_ids
+    from truco_dsl.conformance.coverage import encoded_ids
     from truco_dsl.rules import load_ruleset
 
     assert "ATB-MANILHAS-6" in encoded_ids(load_ruleset(good))

@@ -12,15 +12,7 @@ files (see ``truco_dsl.rules``). Here a card is only a name.
 from __future__ import annotations
 
 from enum import Enum
-
-
-class CardError(ValueError):
-    """A token that is not a card. ``token`` is the offending text, ``reason`` says why."""
-
-    def __init__(self, token: str, reason: str):
-        self.token = token
-        self.reason = reason
-        super().__init__(f"bad card {token!r}: {reason}")
+from truco_dsl.errors import CardError
 
 
 class Rank(str, Enum):

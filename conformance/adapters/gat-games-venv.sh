@@ -9,4 +9,4 @@ venv=${1:-$root/.venv-gat}
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q gat-games==0.0.2 'lark>=1.1' 'pyyaml>=6.0' 'jsonschema>=4.18'
 "$venv/bin/pip" install -q --no-deps -e "$root"
-"$venv/bin/python" -c "import gat_games, truco_dsl.conformance.adapters.gat_games" && echo "gat-games is ready in $venv"
+"$venv/bin/python" -c "import gat_games, truco_dsl.conformance.engines.gat_games" && echo "gat-games is ready in $venv"

@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from truco_dsl.conformance.adapter import FEATURES, ReferenceAdapter
-from truco_dsl.conformance.protocol import ProtocolServer, line
+from truco_dsl.conformance.engines.adapter import FEATURES, ReferenceAdapter
+from truco_dsl.conformance.engines.protocol import ProtocolServer, line
 from truco_dsl.rules import load_ruleset
 
 

@@ -1,5 +1,5 @@
 """The reference interpreter: runs a RuleSet as a deterministic state machine."""
 
-from truco_dsl.engine.engine import BadDeal, Engine, Event, IllegalAction, RuleSetIncomplete
+from truco_dsl.engine.engine import Engine, Event
 
-__all__ = ["BadDeal", "Engine", "Event", "IllegalAction", "RuleSetIncomplete"]
+__all__ = ["Engine", "Event"]

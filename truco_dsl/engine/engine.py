@@ -26,37 +26,16 @@ import operator
 import random
 from typing import Any
 
-from truco_dsl.cards import Card, CardError
+from truco_dsl.cards import Card
 from truco_dsl.engine.records import Hand, Play, Raise, Trick, TrickBook
 from truco_dsl.engine.search import guaranteed_win
+from truco_dsl.errors import BadDeal, CardError, IllegalAction, RuleSetIncomplete
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
 Event = dict[str, Any]
 
 #: Hooks whose remaining clauses are skipped once the hand is over.
 _HAND_HOOKS = frozenset({"deal", "play", "trick_end", "after_trick", "raise", "respond", "mao_de_onze"})
-
-
-class IllegalAction(ValueError):
-    """An action the engine refuses; the state is unchanged.
-
-    ``reason``: a stable code (``not_your_turn``, ``card_not_in_hand``, ``raised_last`` …);
-    ``clause``: the id of the rule-file clause that forbids it, None for the game's structure.
-    """
-
-    def __init__(self, reason: str, message: str, clause: str | None = None):
-        self.reason = reason
-        self.clause = clause
-        super().__init__(message)
-
-
-class BadDeal(ValueError):
-    """A forced deal that the rule set cannot have dealt (wrong count, unknown or repeated card)."""
-
-
-class RuleSetIncomplete(RuntimeError):
-    """The rule set left a decision to nobody (no clause chose who leads, or ended a finished hand),
-    or a clause failed while running. The message names the clause or the situation."""
 
 
 class Engine:

@@ -17,22 +17,10 @@ from typing import Any, Callable
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from truco_dsl.errors import ExpressionError
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
 Closure = Callable[[Any], Any]
-
-
-class ExpressionError(ValueError):
-    """A clause expression that does not compile.
-
-    ``message``: what is wrong; ``line`` / ``column``: where in the expression text (1-based).
-    """
-
-    def __init__(self, message: str, line: int = 1, column: int = 1):
-        self.message = message
-        self.line = line
-        self.column = column
-        super().__init__(f"{message} (expression line {line}, column {column})")
 
 
 @dataclass(frozen=True)

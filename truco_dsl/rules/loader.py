@@ -18,52 +18,14 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
-from truco_dsl.cards import Card, CardError, Rank, Suit
-from truco_dsl.lang import ExpressionError, compile_condition, compile_statements
-from truco_dsl.rules.location import RULESETS_DIR, SPEC_DIR, Place
+from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
+from truco_dsl.cards import Card, Rank, Suit
+from truco_dsl.diagnostics import Place, Problem, YamlPath, yaml_path
+from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
+from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.rules.model import Clause, RuleSet
-from truco_dsl.rules.sources import SourceFormatError, load_sources
+from truco_dsl.rules.sources import load_sources
 
-YamlPath = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a rule file: ``place`` and ``message``; ``line_text`` is the file's line
-    at ``place`` (empty when unknown)."""
-
-    place: Place
-    message: str
-    line_text: str = ""
-
-    def render(self) -> str:
-        """``file:line:col: message``, then the line and a caret under the column, then the YAML path."""
-        text = f"{self.place}: {self.message}"
-        if self.line_text:
-            line, column = self.line_text, self.place.column
-            if len(line) > 120:  # show the part of a long line around the column
-                start = max(0, column - 60)
-                line, column = ("…" if start else "") + line[start:start + 120] + "…", column - start + (1 if start else 0)
-            text += f"\n    {line}\n    {' ' * (column - 1)}^"
-        if self.place.path:
-            text += f"\n    (at {self.place.path})"
-        return text
-
-
-class RulesetError(ValueError):
-    """A rule set that cannot be loaded. ``problems``: every ``Problem`` found, in file order."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(problem.render() for problem in problems))
-
-
-def yaml_path(path: YamlPath) -> str:
-    """``("clauses", 2, "when")`` -> ``clauses[2].when``."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
 
 
 class _RuleFileLoader(yaml.SafeLoader):

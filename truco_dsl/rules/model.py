@@ -11,9 +11,9 @@ from types import MappingProxyType
 from typing import Mapping
 
 from truco_dsl.cards import Card, Rank, Suit
+from truco_dsl.diagnostics import Place
 from truco_dsl.lang import Condition, Statements
 from truco_dsl.lang.vocabulary import HOOKS
-from truco_dsl.rules.location import Place
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from truco_dsl.rules.location import SPEC_DIR
+from truco_dsl.bundled import SOURCES_DIR
+from truco_dsl.errors import SourceFormatError
 
 _CLAUSE_ID = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$")
 
@@ -31,10 +32,6 @@ class SourceClause:
     line: int
     informative: str | None = None
     ambiguous: str | None = None
-
-
-class SourceFormatError(ValueError):
-    """A spec/sources file that does not follow the format; the message carries ``file:line``."""
 
 
 def parse_source(path: Path) -> dict[str, SourceClause]:
@@ -93,7 +90,7 @@ def parse_source(path: Path) -> dict[str, SourceClause]:
 
 
 @cache
-def load_sources(directory: Path = SPEC_DIR / "sources") -> dict[str, SourceClause]:
+def load_sources(directory: Path = SOURCES_DIR) -> dict[str, SourceClause]:
     """Every clause of every regulation in ``directory`` (default: the bundled spec/sources), by id.
 
     Raises ``SourceFormatError`` as ``parse_source`` does, or when two files share an id.
@@ -108,7 +105,7 @@ def load_sources(directory: Path = SPEC_DIR / "sources") -> dict[str, SourceClau
 
 
 @cache
-def regulation_titles(directory: Path = SPEC_DIR / "sources") -> dict[str, str]:
+def regulation_titles(directory: Path = SOURCES_DIR) -> dict[str, str]:
     """The title of each regulation in ``directory``: file stem (``atb-2004``) -> the text of its
     first ``# `` heading (the stem when it has none). Raises ``OSError`` when a file cannot be read."""
     titles = {}

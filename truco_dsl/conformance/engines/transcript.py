@@ -15,8 +15,8 @@ import collections
 import re
 from typing import Any
 
-from truco_dsl.conformance import protocol
-from truco_dsl.conformance.adapter import EngineAdapter, LineCount, Outcome
+from truco_dsl.conformance.engines import protocol
+from truco_dsl.conformance.engines.adapter import EngineAdapter, LineCount, Outcome
 
 #: exchanges kept per scenario (the last ones)
 TRANSCRIPT_LENGTH = 8

@@ -27,29 +27,23 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from truco_dsl.conformance.adapter import FAULT_OUTCOMES, EngineAdapter, EngineFault
-from truco_dsl.conformance.expectations import (Expectations, ExpectationsError, expectations_document, expectations_text,
-                                                load_expectations, unmatched)
-from truco_dsl.conformance.html_report import render_html
-from truco_dsl.conformance.junit import junit_report
-from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAILING, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
+from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, EngineAdapter
+from truco_dsl.conformance.engines.process import DEFAULT_TIMEOUT, ProcessAdapter
+from truco_dsl.conformance.engines.transcript import first_line
+from truco_dsl.conformance.report.expectations import Expectations, expectations_document, expectations_text, load_expectations, unmatched
+from truco_dsl.conformance.report.html import render_html
+from truco_dsl.conformance.report.junit import junit_report
+from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAILING, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED, label, summary_line)
-from truco_dsl.conformance.plugin import (SUITE_PATH, ConformancePlugin, ScenarioResult, SelectionError, import_factory,
-                                          parse_tags, resolve_ruleset)
-from truco_dsl.conformance.process import DEFAULT_TIMEOUT, EngineStartError, ProcessAdapter
-from truco_dsl.conformance.transcript import first_line
-from truco_dsl.rules import RuleSet, RulesetError, load_sources
-from truco_dsl.rules.location import shown
+from truco_dsl.conformance.suite.plugin import SUITE_PATH, ConformancePlugin, ScenarioResult, import_factory, parse_tags, resolve_ruleset
+from truco_dsl.diagnostics import shown
+from truco_dsl.errors import EngineFault, EngineStartError, ExpectationsError, RulesetError, SelectionError, SuiteError
+from truco_dsl.rules import RuleSet, load_sources
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 QUOTE_LENGTH = 60
 
 __all__ = ["ScenarioResult", "SelectionError", "SuiteError", "engine_factory", "run_conformance", "run_suite"]
-
-
-class SuiteError(RuntimeError):
-    """pytest could not run the suite at all (an internal error, a usage error). The message
-    carries the end of pytest's output."""
 
 
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,

@@ -1,6 +1,6 @@
 """Step definitions of the step vocabulary (conformance/STEPS.md), written against ``EngineAdapter``.
 
-Loaded as a pytest plugin by ``truco_dsl.conformance.plugin``; the ``adapter`` fixture (an
+Loaded as a pytest plugin by ``truco_dsl.conformance.suite.plugin``; the ``adapter`` fixture (an
 ``EngineAdapter``) comes from that plugin. Nothing here knows which engine is playing: every step
 goes through the adapter, and every check reads the canonical state documented in ``adapter.py``.
 
@@ -26,7 +26,8 @@ import pytest
 import pytest_bdd
 from pytest_bdd import parsers
 
-from truco_dsl.conformance.adapter import EngineAdapter, Outcome, SetupRefused
+from truco_dsl.conformance.engines.adapter import EngineAdapter, Outcome
+from truco_dsl.errors import SetupRefused
 
 #: suit symbols accepted in feature files, written as the canonical letters
 _SUIT_SYMBOLS = str.maketrans({"♣": "c", "♥": "h", "♠": "s", "♦": "d"})

@@ -29,13 +29,14 @@ from typing import Any, Iterable
 import yaml
 from jsonschema import Draft202012Validator
 
-from truco_dsl.conformance.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
+from truco_dsl.bundled import SCHEMA_DIR
+from truco_dsl.conformance.report.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
+from truco_dsl.diagnostics import Place, Problem, shown, yaml_path
+from truco_dsl.errors import ExpectationsError
 from truco_dsl.rules import available_rulesets, load_ruleset
-from truco_dsl.rules.loader import Problem, yaml_path
-from truco_dsl.rules.location import Place, shown
 
-SCHEMA = Path(__file__).with_name("schema") / "expectations.schema.json"
+SCHEMA = SCHEMA_DIR / "expectations.schema.json"
 #: how a reason written by ``expectations_document`` starts, until a person writes the real one
 UNREVIEWED = "UNREVIEWED"
 #: an expectations file larger than this is refused unread
@@ -99,15 +100,6 @@ def unmatched(expectations: Expectations, results: Iterable[Any]) -> list[tuple[
             used.add(result.expected["line"])
     return [(entry, sorted(ran[entry.scenario])) for entry in expectations.entries
             if entry.scenario in ran and entry.place.line not in used]
-
-
-class ExpectationsError(ValueError):
-    """An expectations file that cannot be used. ``problems``: every ``Problem`` found (each with its
-    file:line:col and YAML path), in file order."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(problem.render() for problem in problems))
 
 
 def judge(outcome: str, expectation: Expectation | None) -> str:
@@ -269,7 +261,7 @@ def _kind(value: Any) -> str:
 
 
 def _bundled_ids() -> set[str]:
-    from truco_dsl.conformance.catalogue import bundled_scenarios
+    from truco_dsl.conformance.suite.catalogue import bundled_scenarios
 
     return {scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids}
 

@@ -30,9 +30,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from truco_dsl.cards import Card, CardError
-from truco_dsl.engine import Engine, Event, IllegalAction, RuleSetIncomplete
-from truco_dsl.rules import RuleSet, RulesetError, load_ruleset
+from truco_dsl.cards import Card
+from truco_dsl.engine import Engine, Event
+from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, RulesetError
+from truco_dsl.rules import RuleSet, load_ruleset
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 PERSON = 0

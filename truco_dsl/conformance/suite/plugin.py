@@ -16,7 +16,7 @@
   the one it names (a variant, a mutant) cannot deal its forced deal: the engine refused the deal
   (``steps.DealRefused``). Without an override a refused deal stays a failure.
 
-The module can also be loaded on pytest's command line (``pytest -p truco_dsl.conformance.plugin
+The module can also be loaded on pytest's command line (``pytest -p truco_dsl.conformance.suite.plugin
 <path of suite.py> --truco-ruleset atb-2004 --truco-tags EXPR --truco-adapter module:factory``).
 """
 
@@ -37,31 +37,27 @@ import pytest
 from cucumber_tag_expressions import TagExpressionError
 from cucumber_tag_expressions import parse as parse_tag_expression
 
-from truco_dsl.conformance.adapter import (FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, EngineFault, NotSupported,
-                                           ReferenceAdapter)
-from truco_dsl.conformance.expectations import Expectations, judge
-from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
+from truco_dsl.bundled import FEATURES_DIR
+from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, ReferenceAdapter
+from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcript
+from truco_dsl.conformance.report.expectations import Expectations, judge
+from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED)
-from truco_dsl.conformance.steps import DealRefused
-from truco_dsl.conformance.transcript import RecordingAdapter, Transcript
-from truco_dsl.rules import FEATURES_DIR, RuleSet, load_ruleset
-from truco_dsl.rules.location import shown
+from truco_dsl.conformance.suite.steps import DealRefused
+from truco_dsl.diagnostics import shown
+from truco_dsl.errors import EngineFault, NotSupported, SelectionError
+from truco_dsl.rules import RuleSet, load_ruleset
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
-SUITE_MODULE = "truco_dsl.conformance.suite"
-SUITE_PATH = Path(__file__).with_name("suite.py")
-STEPS_MODULE = "truco_dsl.conformance.steps"
+SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
+SUITE_PATH = Path(__file__).with_name("scenarios.py")
+STEPS_MODULE = "truco_dsl.conformance.suite.steps"
 PLUGIN_NAME = "truco-conformance"
 
 #: how the skip reason of a not-applicable scenario starts (and of an unsupported one)
 NOT_APPLICABLE_PREFIX, UNSUPPORTED_PREFIX = "not applicable", "not supported"
 
 AdapterFactory = Callable[[], EngineAdapter]
-
-
-class SelectionError(ValueError):
-    """A selection the suite cannot run: an unknown rule set, one without scenarios, a bad tag
-    expression, an adapter factory that cannot be imported. The message is one line for the user."""
 
 
 @dataclass
@@ -197,7 +193,7 @@ def import_factory(reference: str) -> AdapterFactory:
 
 
 class SuiteModule(pytest.Module):
-    """The suite's test module, imported by its package name (``truco_dsl.conformance.suite``)
+    """The suite's test module, imported by its package name (``truco_dsl.conformance.suite.scenarios``)
     rather than from its path, so it is one module with one set of step definitions whether the
     package is installed editable or not, and however often the suite runs in one process."""
 

@@ -55,8 +55,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.coverage import encoded_ids
-from truco_dsl.lang import ExpressionError, compile_condition, compile_statements
+from truco_dsl.conformance.coverage import encoded_ids
+from truco_dsl.errors import ExpressionError
+from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
 KILLING = frozenset({"failed", "error"})
@@ -694,7 +695,7 @@ def tags_of(ids: Iterable[str]) -> str:
 def suite_tags(ruleset_id: str) -> str:
     """A tag expression selecting the rule set's whole suite: its ``features/<id>/`` scenarios and
     every ``features/desacordos/`` row (the rows of the other rule sets play those, unmutated)."""
-    from truco_dsl.conformance.catalogue import bundled_scenarios
+    from truco_dsl.conformance.suite.catalogue import bundled_scenarios
 
     ids = sorted({scenario_id for entry in bundled_scenarios() if entry.folder in (ruleset_id, "desacordos")
                   for scenario_id in entry.ids})
@@ -790,8 +791,8 @@ def run_mutate(ruleset: str, jobs: int = 1, json_path: str | None = None, keys: 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from truco_dsl.conformance.plugin import SelectionError
-    from truco_dsl.conformance.runner import SuiteError, check_writable
+    from truco_dsl.conformance.runner import check_writable
+    from truco_dsl.errors import SelectionError, SuiteError
 
     def bad_input(message: str) -> int:
         print(f"truco mutate: {message}", file=sys.stderr)

@@ -25,8 +25,9 @@ import re
 import sys
 from pathlib import Path
 
-from truco_dsl.rules import RulesetError, check_files, load_ruleset
-from truco_dsl.rules.location import shown
+from truco_dsl.diagnostics import shown
+from truco_dsl.errors import RulesetError
+from truco_dsl.rules import check_files, load_ruleset
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -108,15 +109,15 @@ def _mutate(options: argparse.Namespace) -> int:
 
 
 def _cases_export(options: argparse.Namespace) -> int:
-    from truco_dsl.conformance.cases import write_cases
+    from truco_dsl.conformance.suite.cases import write_cases
 
     return write_cases(options.ruleset, options.output)
 
 
 def _serve(options: argparse.Namespace) -> int:
     """``truco serve``: answer protocol requests on stdin until it ends; 2 for a bad --ruleset."""
-    from truco_dsl.conformance.plugin import SelectionError
-    from truco_dsl.conformance.protocol import serve_reference
+    from truco_dsl.conformance.engines.protocol import serve_reference
+    from truco_dsl.errors import SelectionError
 
     try:
         serve_reference(options.ruleset, sys.stdin, sys.stdout)
@@ -163,7 +164,7 @@ def _seconds(text: str) -> float:
 
 
 def _play(options: argparse.Namespace) -> int:
-    from truco_dsl.play import play_game
+    from truco_dsl.cli.play import play_game
 
     return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players)
 
@@ -175,7 +176,7 @@ def _coverage(options: argparse.Namespace) -> int:
     from rich import box
     from rich.table import Table
 
-    from truco_dsl.coverage import coverage
+    from truco_dsl.conformance.coverage import coverage
 
     reports = coverage(options.ruleset)
     # the whole project must leave no clause unclassified; one rule set may leave some to its variants
@@ -318,6 +319,3 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
 
-
-if __name__ == "__main__":
-    sys.exit(main())

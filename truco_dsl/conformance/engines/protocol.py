@@ -20,30 +20,26 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
 from typing import IO, Any, Iterable
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
-from truco_dsl.conformance.adapter import FEATURES, EngineAdapter, LineCount, NoGame, NotSupported, Outcome, SetupRefused
+from truco_dsl.bundled import SCHEMA_DIR
+from truco_dsl.conformance.engines.adapter import FEATURES, EngineAdapter, LineCount, Outcome
+from truco_dsl.errors import MessageError, NoGame, NotSupported, SetupRefused
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "next_hand", "legal_actions", "act", "state", "count")
 #: the capability a command needs (a command not listed needs none)
 COMMAND_FEATURE = {"next_hand": "next_hand", "count": "count"}
-SCHEMA_DIR = Path(__file__).with_name("schema")
 PROTOCOL_SCHEMA = SCHEMA_DIR / "protocol.schema.json"
 STATE_SCHEMA = SCHEMA_DIR / "state.schema.json"
 
 # error codes of an error reply (``ok: false``)
 UNKNOWN_COMMAND, BAD_REQUEST, SETUP_REFUSED, NO_GAME, ENGINE_ERROR = (
     "unknown_command", "bad_request", "setup_refused", "no_game", "engine_error")
-
-
-class MessageError(ValueError):
-    """A message that is not JSON, not an object, or breaks its schema. The message says where."""
 
 
 # ------------------------------------------------------------------------------------ schemas
@@ -280,8 +276,8 @@ def serve_reference(ruleset: str | None, requests: IO[str], replies: IO[str]) ->
     Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
     ``SelectionError`` for a variant with no scenarios in its lineage (before reading anything).
     """
-    from truco_dsl.conformance.adapter import ReferenceAdapter
-    from truco_dsl.conformance.plugin import resolve_ruleset
+    from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+    from truco_dsl.conformance.suite.plugin import resolve_ruleset
     from truco_dsl.rules import available_rulesets, load_ruleset
 
     if ruleset is None:

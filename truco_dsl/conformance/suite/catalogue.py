@@ -13,7 +13,7 @@ from pathlib import Path
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-from truco_dsl.rules import FEATURES_DIR
+from truco_dsl.bundled import FEATURES_DIR
 
 
 @dataclass(frozen=True)

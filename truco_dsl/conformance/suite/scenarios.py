@@ -21,8 +21,8 @@ import pytest
 from pytest_bdd import scenarios
 from pytest_bdd.exceptions import NoScenariosFound
 
-from truco_dsl.conformance.catalogue import feature_scenarios
-from truco_dsl.rules import FEATURES_DIR
+from truco_dsl.bundled import FEATURES_DIR
+from truco_dsl.conformance.suite.catalogue import feature_scenarios
 
 
 def _unreadable(feature: str, problem: Exception) -> None:

@@ -25,10 +25,10 @@ import subprocess
 import threading
 from typing import Any
 
-from truco_dsl.conformance import protocol
-from truco_dsl.conformance.adapter import (EngineCrash, EngineFault, EngineTimeout, LineCount, NotSupported, Outcome,
-                                           ProtocolViolation, SetupRefused)
-from truco_dsl.conformance.transcript import Transcript
+from truco_dsl.conformance.engines import protocol
+from truco_dsl.conformance.engines.adapter import LineCount, Outcome
+from truco_dsl.conformance.engines.transcript import Transcript
+from truco_dsl.errors import EngineCrash, EngineError, EngineFault, EngineStartError, EngineTimeout, NotSupported, ProtocolViolation, SetupRefused
 
 DEFAULT_TIMEOUT = 5.0
 #: the least time a program gets to start and answer ``hello`` (loading an engine may take longer than a reply)
@@ -37,16 +37,6 @@ STARTUP_TIMEOUT = 30.0  # a loaded 2-core machine took 8 s to start `truco serve
 STDERR_TAIL = 15
 #: the longest offending line shown with a fault (characters)
 SHOWN_LINE = 500
-
-
-class EngineError(RuntimeError):
-    """The engine answered a valid request with an error other than a refused setup (``no_game``,
-    ``engine_error``, …): the scenario is an error, as an exception of an in-process engine is."""
-
-
-class EngineStartError(RuntimeError):
-    """The program cannot be started, or does not answer ``hello`` as the protocol asks. The message
-    says which, with its reply and stderr; ``truco conform`` reports it as bad input."""
 
 
 class _Process:

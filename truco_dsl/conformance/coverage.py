@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from truco_dsl.conformance.catalogue import bundled_scenarios
+from truco_dsl.conformance.suite.catalogue import bundled_scenarios
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset, load_sources
 
 

@@ -5,9 +5,9 @@ Two ways to run it (README, "A third-party engine: gat-games 0.0.2"):
 - as a protocol program (conformance/PROTOCOL.md), from its own virtual environment, because
   gat-games pins ``six==1.3.0`` and our pytest-bdd needs ``six>=1.15`` (through parse_type)::
 
-      truco conform --ruleset atb-2004 --engine '.venv-gat/bin/python -m truco_dsl.conformance.adapters.gat_games'
+      truco conform --ruleset atb-2004 --engine '.venv-gat/bin/python -m truco_dsl.conformance.engines.gat_games'
 
-- in-process, ``--engine python:truco_dsl.conformance.adapters.gat_games:GatGamesAdapter``, where
+- in-process, ``--engine python:truco_dsl.conformance.engines.gat_games:GatGamesAdapter``, where
   ``gat_games`` can be imported beside truco-dsl.
 
 How gat-games plays, and what this adapter does about it
@@ -54,7 +54,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from truco_dsl.conformance.adapter import EngineTimeout, LineCount, NoGame, NotSupported, Outcome, SetupRefused
+from truco_dsl.conformance.engines.adapter import LineCount, Outcome
+from truco_dsl.errors import EngineTimeout, NoGame, NotSupported, SetupRefused
 
 try:
     from gat_games.game_engine import gat_json
@@ -507,9 +508,9 @@ class GatGamesAdapter:
 
 
 def main() -> None:
-    """``python -m truco_dsl.conformance.adapters.gat_games``: answer protocol requests on stdin
+    """``python -m truco_dsl.conformance.engines.gat_games``: answer protocol requests on stdin
     with gat-games until stdin ends (conformance/PROTOCOL.md)."""
-    from truco_dsl.conformance.protocol import ProtocolServer
+    from truco_dsl.conformance.engines.protocol import ProtocolServer
 
     server = ProtocolServer(GatGamesAdapter(), RULESETS, name=NAME, version=VERSION)
     server.run(sys.stdin, sys.stdout)

@@ -21,9 +21,9 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
 from typing import Any
 
-from truco_dsl.conformance.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAULT_OUTCOMES, NOT_APPLICABLE, NOW_PASSES, SKIPPED,
+from truco_dsl.conformance.engines.transcript import first_line, showable
+from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAULT_OUTCOMES, NOT_APPLICABLE, NOW_PASSES, SKIPPED,
                                             UNSUPPORTED, label)
-from truco_dsl.conformance.transcript import first_line, showable
 
 SUITE_NAME = "truco-conformance"
 _ELEMENT = {FAILED: "failure", NOW_PASSES: "failure", ERROR: "error", **{fault: "error" for fault in FAULT_OUTCOMES},

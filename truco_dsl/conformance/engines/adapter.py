@@ -69,9 +69,10 @@ from functools import cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-from truco_dsl.engine import BadDeal, Engine, IllegalAction
+from truco_dsl.engine import Engine
 from truco_dsl.engine.search import count_lines
-from truco_dsl.rules import RuleSet, RulesetError, load_ruleset, load_sources
+from truco_dsl.errors import BadDeal, EngineCrash, EngineTimeout, IllegalAction, NoGame, ProtocolViolation, RulesetError, SetupRefused
+from truco_dsl.rules import RuleSet, load_ruleset, load_sources
 
 #: the optional capabilities an engine may declare (module docstring)
 FEATURES = ("next_hand", "infractions", "views", "count")
@@ -103,49 +104,8 @@ class LineCount:
     divide: list[tuple[int, str, int]]
 
 
-class NotSupported(Exception):
-    """The engine does not offer what the scenario needs (a capability it did not declare). The
-    message says what; the scenario is reported as unsupported."""
-
-
-class EngineFault(Exception):
-    """The engine broke the run's contract: no reply in time, an exit, a reply that is not the
-    protocol's. ``outcome`` is the scenario's outcome; the message carries the request, the
-    offending line (if any) and the tail of the engine's stderr."""
-
-    outcome = "engine_fault"
-
-
-class EngineTimeout(EngineFault):
-    """No reply within the per-request timeout."""
-
-    outcome = "timeout"
-
-
-class EngineCrash(EngineFault):
-    """The engine's process exited, or closed its stdout, before replying."""
-
-    outcome = "crash"
-
-
-class ProtocolViolation(EngineFault):
-    """A reply line that is not JSON, or breaks its schema, or answers another request."""
-
-    outcome = "protocol_error"
-
-
 #: every fault outcome, in the order reports list them
 FAULT_OUTCOMES = (EngineTimeout.outcome, EngineCrash.outcome, ProtocolViolation.outcome)
-
-
-class SetupRefused(Exception):
-    """The engine could not start the game or deal the hand as asked (an impossible forced deal, a
-    deal when none is due, a player count or score it rejects). The message says what it replied."""
-
-
-class NoGame(Exception):
-    """A call about a game (a deal, an action, the state, a count) before ``new_game`` started one;
-    the protocol's ``no_game``."""
 
 
 @runtime_checkable

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from truco_dsl.conformance.adapter import FAULT_OUTCOMES
+from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
 
 PASSED, FAILED, ERROR, UNSUPPORTED, SKIPPED = "passed", "failed", "error", "unsupported", "skipped"
 NOT_APPLICABLE = "not_applicable"

@@ -23,19 +23,15 @@ from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 from gherkin.token_scanner import TokenScanner
 
-from truco_dsl.conformance.steps import VOCABULARY, StepForm
-from truco_dsl.rules import FEATURES_DIR
+from truco_dsl.bundled import FEATURES_DIR, SCHEMA_DIR
+from truco_dsl.conformance.suite.steps import VOCABULARY, StepForm
+from truco_dsl.errors import CasesError
 
 #: version of the export's shape (``format`` of the document)
 FORMAT = 1
-SCHEMA_PATH = Path(__file__).with_name("schema") / "cases.schema.json"
+SCHEMA_PATH = SCHEMA_DIR / "cases.schema.json"
 _KEYWORDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 _PHASES = {"given": "setup", "when": "action", "then": "expectation"}
-
-
-class CasesError(ValueError):
-    """A scenario the export cannot describe: a feature file that does not parse, a step that is
-    not in the vocabulary. The message names the file and line."""
 
 
 def _lines(node: Any, found: dict[str, int]) -> None:
@@ -134,7 +130,7 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
     """
     folder = None
     if ruleset is not None:
-        from truco_dsl.conformance.plugin import resolve_ruleset
+        from truco_dsl.conformance.suite.plugin import resolve_ruleset
 
         folder, _ = resolve_ruleset(ruleset)
     cases = []
@@ -165,8 +161,7 @@ def write_cases(ruleset: str | None, output: str | None) -> int:
     """
     import sys
 
-    from truco_dsl.conformance.plugin import SelectionError
-    from truco_dsl.rules import RulesetError
+    from truco_dsl.errors import RulesetError, SelectionError
 
     def bad_input(message: str) -> int:
         print(f"truco cases export: {message}", file=sys.stderr)

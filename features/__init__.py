@@ -1,1 +1,0 @@
-"""Bundled conformance scenarios (Gherkin), one folder per regulation."""

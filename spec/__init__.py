@@ -1,1 +1,0 @@
-"""Bundled specification: rule files, their schema, and the regulations split into clauses."""
