@@ -1,8 +1,11 @@
 """truco-dsl: the regulations of Truco Paulista as rule files, a reference interpreter, and a
 conformance suite for truco engines.
 
-Layers, each importing only the ones before it: ``cards`` → ``lang`` → ``rules`` → ``engine`` →
-``cli`` (and the conformance harness in ``truco_dsl.conformance``).
+Layers, each importing only itself and the ones before it (tests/test_layers.py checks it):
+``diagnostics``, ``errors`` and ``bundled`` (the foundation: places and problems, every exception,
+where the bundled folders are) → ``cards`` → ``lang`` (the clause language) → ``rules`` (rule
+files) → ``engine`` (the reference interpreter) → ``conformance`` (the suite, its engines and
+reports) → ``review`` (reviewers' tools) → ``cli`` (the ``truco`` command).
 """
 
 __version__ = "0.1.0"

@@ -35,7 +35,8 @@ from truco_dsl.conformance.report.html import render_html
 from truco_dsl.conformance.report.junit import junit_report
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAILING, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED, label, summary_line)
-from truco_dsl.conformance.suite.plugin import SUITE_PATH, ConformancePlugin, ScenarioResult, import_factory, parse_tags, resolve_ruleset
+from truco_dsl.conformance.suite.plugin import SUITE_PATH, ConformancePlugin, ScenarioResult
+from truco_dsl.conformance.suite.selection import import_factory, parse_tags, resolve_ruleset
 from truco_dsl.diagnostics import shown
 from truco_dsl.errors import EngineFault, EngineStartError, ExpectationsError, RulesetError, SelectionError, SuiteError
 from truco_dsl.rules import RuleSet, load_sources

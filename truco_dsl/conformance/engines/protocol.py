@@ -277,7 +277,7 @@ def serve_reference(ruleset: str | None, requests: IO[str], replies: IO[str]) ->
     ``SelectionError`` for a variant with no scenarios in its lineage (before reading anything).
     """
     from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-    from truco_dsl.conformance.suite.plugin import resolve_ruleset
+    from truco_dsl.conformance.suite.selection import resolve_ruleset
     from truco_dsl.rules import available_rulesets, load_ruleset
 
     if ruleset is None:

@@ -130,7 +130,7 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
     """
     folder = None
     if ruleset is not None:
-        from truco_dsl.conformance.suite.plugin import resolve_ruleset
+        from truco_dsl.conformance.suite.selection import resolve_ruleset
 
         folder, _ = resolve_ruleset(ruleset)
     cases = []

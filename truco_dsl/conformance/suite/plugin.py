@@ -23,30 +23,23 @@ The module can also be loaded on pytest's command line (``pytest -p truco_dsl.co
 from __future__ import annotations
 
 import importlib
-import os
-import re
-import sys
 import time
-import traceback
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cucumber_tag_expressions import TagExpressionError
-from cucumber_tag_expressions import parse as parse_tag_expression
 
-from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, ReferenceAdapter
 from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcript
 from truco_dsl.conformance.report.expectations import Expectations, judge
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED)
+from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory, parse_tags, resolve_ruleset
 from truco_dsl.conformance.suite.steps import DealRefused
-from truco_dsl.diagnostics import shown
 from truco_dsl.errors import EngineFault, NotSupported, SelectionError
-from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.rules import RuleSet
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
@@ -56,8 +49,6 @@ PLUGIN_NAME = "truco-conformance"
 
 #: how the skip reason of a not-applicable scenario starts (and of an unsupported one)
 NOT_APPLICABLE_PREFIX, UNSUPPORTED_PREFIX = "not applicable", "not supported"
-
-AdapterFactory = Callable[[], EngineAdapter]
 
 
 @dataclass
@@ -112,84 +103,12 @@ class ScenarioResult:
         return record
 
 
-def parse_tags(expression: str | None) -> Any:
-    """Compile a Cucumber tag expression (None or blank: match everything -> None).
-
-    Raises ``SelectionError`` for a malformed expression."""
-    if expression is None or not expression.strip():
-        return None
-    how = "write tags joined by and / or / not, with parentheses, like '@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2'"
-    try:
-        parsed = parse_tag_expression(expression)
-    except TagExpressionError as problem:
-        why = str(problem).split(" (expressions=", 1)[0].splitlines()[0]  # the library's internals and a caret follow
-        raise SelectionError(f"bad tag expression {expression!r}: {why}; {how}") from None
-    bare = [word for word in re.split(r"[\s()]+", expression) if word and word not in ("and", "or", "not") and not word.startswith("@")]
-    if bare:  # every tag of ours starts with @: this one could match nothing
-        word = bare[0]
-        like = word[word.index("@"):] if "@" in word else "@" + word
-        raise SelectionError(f"bad tag expression {expression!r}: {word!r} is not a tag (a tag starts with @, like {like}; "
-                             f"leave one out with not); {how}")
-    return parsed
 
 
-def feature_folders() -> list[str]:
-    """The rule set ids that have bundled scenarios (the ``features/<id>/`` folders), sorted."""
-    return sorted(path.name for path in FEATURES_DIR.iterdir() if path.is_dir() and not path.name.startswith(("_", ".")))
 
 
-def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
-    """Which scenarios to run for a rule set id or rule file, and the RuleSet to play in them.
-
-    Returns ``(folder, ruleset)``: ``folder`` is the nearest rule set in the lineage of the loaded
-    ``ruleset`` that has a ``features/<folder>/`` folder (itself, or e.g. atb-2004 for a variant of
-    it). Raises ``FileNotFoundError`` (unknown id or path), ``RulesetError`` (a malformed rule
-    file) or ``SelectionError`` (no rule set of its lineage has scenarios).
-    """
-    ruleset = load_ruleset(reference)
-    if ruleset.abstract:
-        raise SelectionError(f"rule set {ruleset.id} is a common core that other rule sets extend; it is not played "
-                             f"by itself, so it has no scenarios of its own (run one that extends it, like atb-2004)")
-    folders = set(feature_folders())
-    for ancestor in ruleset.lineage:
-        if ancestor in folders:
-            return ancestor, ruleset
-    raise SelectionError(f"rule set {ruleset.id} ({' -> '.join(ruleset.lineage)}) has no scenarios: "
-                         f"there is no features/<id>/ folder for it or its parents (there are: {', '.join(sorted(folders)) or 'none'})")
 
 
-def import_factory(reference: str) -> AdapterFactory:
-    """``module:attribute`` -> that callable (an adapter class or a function returning an adapter).
-
-    The module is looked for on the import path and, first, in the current folder (as ``python -m``
-    does). Raises ``SelectionError`` when it cannot be imported: not found, or its code fails while
-    it is imported (a syntax error, an exception, ``sys.exit``), with the file and line of the failure."""
-    module_name, _, attribute = reference.partition(":")
-    if not module_name or not attribute:
-        raise SelectionError(f"an adapter factory is given as module:callable, not {reference!r}")
-    here = os.getcwd()
-    added = here not in sys.path
-    if added:
-        sys.path.insert(0, here)
-    try:
-        factory = getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as problem:
-        raise SelectionError(f"cannot import the adapter factory {reference!r}: {problem}") from None
-    except SyntaxError as problem:
-        raise SelectionError(f"cannot import the adapter factory {reference!r}: {shown(problem.filename or '?')}:"
-                             f"{problem.lineno or '?'}: SyntaxError: {problem.msg}") from None
-    except (Exception, SystemExit) as problem:  # the module's own code failed: where, and what
-        frames = traceback.extract_tb(problem.__traceback__)
-        last = frames[-1] if frames else None
-        where = f"{shown(last.filename)}:{last.lineno}: " if last else ""
-        raise SelectionError(f"cannot import the adapter factory {reference!r}: {where}{type(problem).__name__}: {problem} "
-                             f"(raised while importing {module_name})") from None
-    finally:
-        if added:
-            sys.path.remove(here)
-    if not callable(factory):
-        raise SelectionError(f"the adapter factory {reference!r} is not callable")
-    return factory
 
 
 class SuiteModule(pytest.Module):
