@@ -10,7 +10,7 @@
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
 
-Exit codes: 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
+Exit codes (``exits.py``): 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
 protocol_error), or a scenario the expectations file expects to fail passes (mutate: a mutant that changes play
 survived) (coverage: a clause neither encoded nor informative, or encoded without a
 scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
@@ -25,11 +25,10 @@ import re
 import sys
 from pathlib import Path
 
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, reported
+from truco_dsl.cli.options import jobs, seconds, shard
 from truco_dsl.diagnostics import shown
-from truco_dsl.errors import RulesetError
 from truco_dsl.rules import check_files, load_ruleset
-
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 
 #: how a folder's rule files are told from other YAML: a top-level ``ruleset:`` key (quoted or not),
@@ -127,42 +126,6 @@ def _serve(options: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-#: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
-#: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
-JOBS_PER_CORE = 4
-
-
-def _jobs(text: str) -> int:
-    """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
-    Raises ``ArgumentTypeError`` otherwise."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"the number of jobs must be a whole number from 1, not {text!r}")
-    cores = os.cpu_count() or 1
-    if int(text) > JOBS_PER_CORE * cores:
-        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
-                                         f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
-    return int(text)
-
-
-def _shard(text: str) -> tuple[int, int]:
-    """``--shard I/N`` (0 <= I < N). Raises ``ArgumentTypeError`` otherwise."""
-    index, _, count = text.partition("/")
-    if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
-        raise argparse.ArgumentTypeError(f"a shard is I/N with 0 <= I < N, not {text!r}")
-    return int(index), int(count)
-
-
-def _seconds(text: str) -> float:
-    """``--timeout``: a positive, finite number of seconds. Raises ``ArgumentTypeError`` otherwise."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value < float("inf"):  # also refuses nan
-        raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
-    return value
-
-
 def _play(options: argparse.Namespace) -> int:
     from truco_dsl.cli.play import play_game
 
@@ -256,17 +219,17 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--engine", default=None, metavar="SPEC",
                          help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
                               "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
-    conform.add_argument("--timeout", type=_seconds, default=5.0, metavar="SECONDS",
+    conform.add_argument("--timeout", type=seconds, default=5.0, metavar="SECONDS",
                          help="seconds an engine program may take to answer one request (default: 5; its first reply, to hello, "
                               "may take 30, for its start-up)")
-    conform.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+    conform.add_argument("--jobs", type=jobs, default=1, metavar="N",
                          help="run the scenarios in N processes at once, each with its own engine (every report still works)")
-    conform.add_argument("--shard", type=_shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
+    conform.add_argument("--shard", type=shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
     conform.set_defaults(run=_conform)
 
     mutate = commands.add_parser("mutate", help="run the suite against wrong copies of a rule set and print how many it kills")
     mutate.add_argument("--ruleset", required=True, metavar="ID", help="atb-2004, fpt-1983 or enecomp")
-    mutate.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="judge the mutants in N processes at once")
+    mutate.add_argument("--jobs", type=jobs, default=1, metavar="N", help="judge the mutants in N processes at once")
     mutate.add_argument("--json", default=None, metavar="PATH", help="also write the score and every mutant's verdict as JSON")
     mutate.add_argument("--mutant", action="append", default=[], metavar="KEY",
                         help="judge only this mutant (repeatable; keys as printed, e.g. drop:ATB-EMPATE-3)")
@@ -302,20 +265,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``truco`` with ``argv`` (default: the process arguments). Returns the exit code."""
+    """Run ``truco`` with ``argv`` (default: the process arguments) and return its exit code.
+
+    A bad option is argparse's: its message and usage on stderr, then ``SystemExit(2)``. An error of
+    ``exits.SHOWN`` raised by the command is shown on stderr (``truco COMMAND: …``) and returns its
+    exit code; Ctrl-C returns 130, a closed stdout (``| head``) 0. Any other exception is a fault
+    of truco-dsl and propagates with its traceback.
+    """
     options = build_parser().parse_args(argv)
     try:
         return options.run(options)
-    except RulesetError as error:
-        print(f"truco {options.command}: bad rule file:\n{error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except FileNotFoundError as error:
-        print(f"truco {options.command}: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the output was piped into a command that stopped reading (head)
         sys.stderr.close()
         return EXIT_OK
+    except Exception as error:
+        return reported(options.command, error)
 

@@ -31,11 +31,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from truco_dsl.cards import Card
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_OK
 from truco_dsl.engine import Engine, Event
 from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, RulesetError
 from truco_dsl.rules import RuleSet, load_ruleset
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
 PERSON = 0
 
 #: Hands in a row that may end at the deal before the game is given up as one that cannot be played.

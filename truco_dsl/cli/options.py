@@ -1,0 +1,46 @@
+"""What several commands take from the user: the argument types of ``--jobs``, ``--timeout`` and
+``--shard``.
+
+An argument type raises ``argparse.ArgumentTypeError``: argparse shows its message with the
+command's usage and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+#: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
+#: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
+JOBS_PER_CORE = 4
+
+
+def jobs(text: str) -> int:
+    """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
+    Raises ``ArgumentTypeError`` otherwise."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"the number of jobs must be a whole number from 1, not {text!r}")
+    cores = os.cpu_count() or 1
+    if int(text) > JOBS_PER_CORE * cores:
+        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
+                                         f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
+    return int(text)
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``--shard I/N`` -> ``(I, N)`` (0 <= I < N). Raises ``ArgumentTypeError`` otherwise."""
+    index, _, count = text.partition("/")
+    if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
+        raise argparse.ArgumentTypeError(f"a shard is I/N with 0 <= I < N, not {text!r}")
+    return int(index), int(count)
+
+
+def seconds(text: str) -> float:
+    """``--timeout``: a positive, finite number of seconds. Raises ``ArgumentTypeError`` otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):  # also refuses nan
+        raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
+    return value
