@@ -25,6 +25,7 @@ import re
 import sys
 from pathlib import Path
 
+from truco_dsl.cli import serve
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, reported
 from truco_dsl.cli.options import jobs, seconds, shard
 from truco_dsl.diagnostics import shown
@@ -111,19 +112,6 @@ def _cases_export(options: argparse.Namespace) -> int:
     from truco_dsl.conformance.suite.cases import write_cases
 
     return write_cases(options.ruleset, options.output)
-
-
-def _serve(options: argparse.Namespace) -> int:
-    """``truco serve``: answer protocol requests on stdin until it ends; 2 for a bad --ruleset."""
-    from truco_dsl.conformance.engines.protocol import serve_reference
-    from truco_dsl.errors import SelectionError
-
-    try:
-        serve_reference(options.ruleset, sys.stdin, sys.stdout)
-    except SelectionError as error:
-        print(f"truco serve: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return EXIT_OK
 
 
 def _play(options: argparse.Namespace) -> int:
@@ -243,10 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--output", default=None, metavar="PATH", help="write there instead of stdout")
     export.set_defaults(run=_cases_export)
 
-    serve = commands.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
-    serve.add_argument("--ruleset", default=None, metavar="ID|FILE",
-                       help="offer only this rule set (a variant is played where its parent's scenarios name the parent)")
-    serve.set_defaults(run=_serve)
+    serve.add_parser(commands)
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")
     play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")

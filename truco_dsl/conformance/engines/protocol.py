@@ -267,14 +267,15 @@ def reply_fields(command: str, result: Any) -> dict[str, Any]:
     raise KeyError(command)
 
 
-def serve_reference(ruleset: str | None, requests: IO[str], replies: IO[str]) -> None:
-    """``truco serve``: the reference engine on the protocol, until ``requests`` ends.
+def reference_server(ruleset: str | None = None) -> ProtocolServer:
+    """The reference engine on the protocol (what ``truco serve`` runs): a ``ProtocolServer`` of a
+    ``ReferenceAdapter``, named ``truco-dsl reference`` with the installed version.
 
     ``ruleset``: None to offer every bundled rule set that is not abstract; a rule set id or file to
     offer only it — a variant under the id of the nearest rule set of its lineage with scenarios
     (``truco serve --ruleset casa.yaml`` plays casa wherever a scenario names atb-2004).
     Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
-    ``SelectionError`` for a variant with no scenarios in its lineage (before reading anything).
+    ``SelectionError`` for a variant with no scenarios in its lineage.
     """
     from truco_dsl.conformance.engines.adapter import ReferenceAdapter
     from truco_dsl.conformance.suite.selection import resolve_ruleset
@@ -287,6 +288,5 @@ def serve_reference(ruleset: str | None, requests: IO[str], replies: IO[str]) ->
         folder, played = resolve_ruleset(ruleset)
         offered = {folder: played}
     adapter = ReferenceAdapter(offered)
-    server = ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
-                            name="truco-dsl reference", version=engine_version())
-    server.run(requests, replies)
+    return ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
+                          name="truco-dsl reference", version=engine_version())
