@@ -1,4 +1,5 @@
-"""The command layer (``truco_dsl.cli``): ``truco serve`` kept light."""
+"""The command layer (``truco_dsl.cli``): problems reported without losing the rest of a run, and
+``truco serve`` kept light."""
 
 from __future__ import annotations
 
@@ -6,6 +7,24 @@ import json
 import subprocess
 import sys
 import textwrap
+
+from truco_dsl.cli import main
+
+
+# ---------------------------------------------------------------------------------------- reported and gone on
+def test_a_folder_without_rule_files_is_named_and_the_other_files_are_still_checked(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    variant = tmp_path / "casa.yaml"
+    variant.write_text(textwrap.dedent("""\
+        ruleset: casa
+        title: House rules
+        extends: atb-2004
+        drop: [ATB-NORMAS-11]
+        """), encoding="utf-8")
+    assert main(["validate", str(tmp_path / "empty"), str(variant)]) == 2
+    captured = capsys.readouterr()
+    assert "empty: a folder with no rule files in it" in captured.err
+    assert "casa.yaml: ok — rule set casa (casa → atb-2004 → paulista)" in captured.out
 
 
 # ---------------------------------------------------------------------------------------- truco serve

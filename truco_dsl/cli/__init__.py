@@ -20,77 +20,11 @@ cannot be imported or started or does not answer hello). A user's mistake never 
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
-from pathlib import Path
 
-from truco_dsl.cli import serve
-from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, reported
+from truco_dsl.cli import coverage, serve, validate, vocabulary
+from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_OK, reported
 from truco_dsl.cli.options import jobs, seconds, shard
-from truco_dsl.diagnostics import shown
-from truco_dsl.rules import check_files, load_ruleset
-
-
-#: how a folder's rule files are told from other YAML: a top-level ``ruleset:`` key (quoted or not),
-#: and no top-level ``expectations:`` (an expectations file has both; a rule file may not)
-_TOP_LEVEL_KEY = "^[\"']?{}[\"']?\\s*:"
-_RULE_FILE_KEY = re.compile(_TOP_LEVEL_KEY.format("ruleset"), re.MULTILINE)
-_EXPECTATIONS_KEY = re.compile(_TOP_LEVEL_KEY.format("expectations"), re.MULTILINE)
-
-
-def _rule_files_in(folder: Path) -> tuple[list[Path], int]:
-    """The rule files in ``folder`` and its subfolders, sorted: every ``.yaml`` / ``.yml`` file with
-    a top-level ``ruleset:`` key and no ``expectations:`` one, outside hidden folders and virtual
-    environments. Returns them and how many other YAML files were left out."""
-    found, other = [], 0
-    for root, folders, files in os.walk(folder):
-        # hidden folders, virtual environments and node's packages hold no rule files of ours
-        folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "node_modules"
-                            and not (Path(root) / name / "pyvenv.cfg").exists())
-        for name in sorted(files):
-            path = Path(root) / name
-            if path.suffix not in (".yaml", ".yml"):
-                continue
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = "ruleset:"  # unreadable: check_files says why
-            if _RULE_FILE_KEY.search(text) and not _EXPECTATIONS_KEY.search(text):
-                found.append(path)
-            else:
-                other += 1
-    return found, other
-
-
-def _validate(options: argparse.Namespace) -> int:
-    paths: list[Path] = []
-    for name in options.files:
-        path = Path(name)
-        if not path.is_dir():
-            paths.append(path)
-            continue
-        found, other = _rule_files_in(path)
-        if other:
-            print(f"{shown(path)}: {other} other YAML file{'s' if other != 1 else ''} left out (a rule file has a "
-                  f"top-level ruleset: key, and no expectations: key)")
-        if not found:
-            print(f"{shown(path)}: a folder with no rule files in it (.yaml files with a top-level ruleset: key)",
-                  file=sys.stderr)
-            return EXIT_BAD_INPUT
-        paths += found
-    report = check_files(paths)
-    bad = 0
-    for path, problems in report.items():
-        if not problems:
-            ruleset = load_ruleset(path)
-            print(f"{shown(path)}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), {len(ruleset.clauses)} clauses")
-            continue
-        bad += 1
-        for problem in problems:
-            print(problem.render(), file=sys.stderr)
-        print(f"{shown(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
-    return EXIT_BAD_INPUT if bad else EXIT_OK
 
 
 def _conform(options: argparse.Namespace) -> int:
@@ -120,74 +54,12 @@ def _play(options: argparse.Namespace) -> int:
     return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players)
 
 
-def _coverage(options: argparse.Namespace) -> int:
-    import json
-
-    from rich.console import Console
-    from rich import box
-    from rich.table import Table
-
-    from truco_dsl.conformance.coverage import coverage
-
-    reports = coverage(options.ruleset)
-    # the whole project must leave no clause unclassified; one rule set may leave some to its variants
-    incomplete = any((report.unclassified and options.ruleset is None) or report.encoded_without_scenario
-                     for report in reports)
-    if options.json:
-        print(json.dumps([report.as_json() for report in reports], indent=2, ensure_ascii=False))
-        return EXIT_FAILED if incomplete else EXIT_OK
-    console = Console(highlight=False)
-    table = Table(title="Traceability by regulation", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
-    table.add_column("regulation", no_wrap=True)
-    for heading in ("clauses", "encoded", "inform.", "ambig.", "covered", "neither", "untested"):
-        table.add_column(heading, justify="right", min_width=len(heading))
-    for report in reports:
-        table.add_row(report.regulation, *(str(len(ids)) for ids in (
-            report.clauses, report.encoded, report.informative, report.ambiguous, report.covered,
-            report.unclassified, report.encoded_without_scenario)))
-    console.print(table)
-    console.print("inform.: informative · ambig.: ambiguous · neither: not encoded, not informative · untested: encoded, no scenario")
-    for report in reports:
-        if report.encoded_without_scenario:
-            console.print(f"{report.regulation}: encoded with no scenario: {' '.join(report.encoded_without_scenario)}")
-        if report.unclassified:
-            what = "not encoded by this rule set, nor informative" if options.ruleset else "neither encoded nor informative"
-            console.print(f"{report.regulation}: {what}: {' '.join(report.unclassified)}")
-        if report.ambiguous:
-            console.print(f"{report.regulation}: ambiguous (see the notes in spec/sources): {' '.join(report.ambiguous)}")
-    return EXIT_FAILED if incomplete else EXIT_OK
-
-
-def _vocabulary(options: argparse.Namespace) -> int:
-    from truco_dsl.lang import BUILTINS, HOOKS, ROOTS
-
-    print("Hooks (a clause's `on:`), in firing order:")
-    print("  " + ", ".join(HOOKS))
-    print("\nNames a `when:` or `then:` may read (root, where it is readable, what it is):")
-    for name, root in ROOTS.items():
-        where = ", ".join(root.hooks) if root.hooks else "every hook"
-        shape = f"{name}[…]" if root.indexed else name
-        print(f"  {shape:<12} ({where}) {root.doc}")
-        for field, doc in (root.fields or root.item_fields or {}).items():
-            prefix = f"{name}[n]." if root.indexed else f"{name}."
-            print(f"      {prefix + field:<28} {doc}")
-    print("\nBuiltins (queries may appear anywhere; the others only in `then:`):")
-    for name, builtin in BUILTINS.items():
-        kind = "guard" if builtin.guard else ("effect" if builtin.effect else "query")
-        print(f"  {kind:<7} {builtin.doc}")
-    print("\nLiterals: whole numbers, \"strings\", true, false, none. Operators: and or not, == != < <= > >=, + - * / %.")
-    return EXIT_OK
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``truco`` (subcommands validate, conform, play)."""
     parser = argparse.ArgumentParser(prog="truco", description="Truco Paulista regulations as executable rule files.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    validate = commands.add_parser("validate", help="check rule files and report every problem with its place")
-    validate.add_argument("files", nargs="+", metavar="FILE",
-                          help="rule files (.yaml), folders of them (every .yaml inside), or ids of bundled rule sets")
-    validate.set_defaults(run=_validate)
+    validate.add_parser(commands)
 
     conform = commands.add_parser("conform", help="run the conformance suite against an engine (default: the reference engine)")
     conform.add_argument("--ruleset", default=None, metavar="ID|FILE",
@@ -239,13 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=2, metavar="N", help="seats at the table (you are seat 0)")
     play.set_defaults(run=_play)
 
-    vocabulary = commands.add_parser("vocabulary", help="the names, hooks and builtins a clause expression may use")
-    vocabulary.set_defaults(run=_vocabulary)
-
-    cover = commands.add_parser("coverage", help="which clauses of each regulation are encoded, informative, ambiguous, covered")
-    cover.add_argument("--ruleset", default=None, metavar="ID|FILE", help="count only what this rule set encodes and its scenarios")
-    cover.add_argument("--json", action="store_true", help="print JSON instead of the table")
-    cover.set_defaults(run=_coverage)
+    vocabulary.add_parser(commands)
+    coverage.add_parser(commands)
     return parser
 
 

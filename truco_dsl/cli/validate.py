@@ -1,0 +1,56 @@
+"""``truco validate FILE...``: check rule files, folders of them, or bundled rule sets by id, and
+report every problem with its place."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_OK
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    """Add ``validate`` to ``truco``'s subcommands."""
+    validate = commands.add_parser("validate", help="check rule files and report every problem with its place")
+    validate.add_argument("files", nargs="+", metavar="FILE",
+                          help="rule files (.yaml), folders of them (every .yaml inside), or ids of bundled rule sets")
+    validate.set_defaults(run=run)
+
+
+def run(options: argparse.Namespace) -> int:
+    """Check every rule file of ``options.files`` (a folder stands for the rule files in it,
+    ``rule_files_in``) and print, for each, ``FILE: ok — rule set …`` on stdout or its problems and
+    their count on stderr. A folder without rule files is named on stderr and the others are still
+    checked. Returns ``EXIT_OK``, or ``EXIT_BAD_INPUT`` when a file has a problem or a folder has
+    no rule files. Raises nothing of its own."""
+    from truco_dsl.diagnostics import shown
+    from truco_dsl.rules import check_files, load_ruleset
+    from truco_dsl.rules.folders import rule_files_in
+
+    paths: list[Path] = []
+    bad = 0
+    for name in options.files:
+        path = Path(name)
+        if not path.is_dir():
+            paths.append(path)
+            continue
+        found, other = rule_files_in(path)
+        if other:
+            print(f"{shown(path)}: {other} other YAML file{'s' if other != 1 else ''} left out (a rule file has a "
+                  f"top-level ruleset: key, and no expectations: key)")
+        if not found:
+            print(f"{shown(path)}: a folder with no rule files in it (.yaml files with a top-level ruleset: key)",
+                  file=sys.stderr)
+            bad += 1
+        paths += found
+    for path, problems in check_files(paths).items():
+        if not problems:
+            ruleset = load_ruleset(path)
+            print(f"{shown(path)}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), {len(ruleset.clauses)} clauses")
+            continue
+        bad += 1
+        for problem in problems:
+            print(problem.render(), file=sys.stderr)
+        print(f"{shown(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+    return EXIT_BAD_INPUT if bad else EXIT_OK
