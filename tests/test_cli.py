@@ -1,5 +1,9 @@
-"""The command layer (``truco_dsl.cli``): problems reported without losing the rest of a run, and
-``truco serve`` kept light."""
+"""The command layer (``truco_dsl.cli``): one map from a user's mistake to its message and exit code,
+problems reported without losing the rest of a run, and ``truco serve`` kept light.
+
+Each command's own messages are tested with the command (test_features_lint.py, test_protocol.py,
+test_reports.py, test_mutate_cli.py, test_cases_export.py, test_play.py, test_validate.py).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,39 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
+from truco_dsl import errors
 from truco_dsl.cli import main
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, SHOWN, reported
+from truco_dsl.diagnostics import Place, Problem
+
+
+# ---------------------------------------------------------------------------------------- the map
+def test_every_class_the_map_shows_is_a_public_error_or_a_missing_file():
+    public = {value for value in vars(errors).values() if isinstance(value, type) and issubclass(value, Exception)}
+    assert set(SHOWN) - public == {FileNotFoundError}
+    assert {errors.RulesetError, errors.ExpectationsError, errors.SelectionError, errors.SuiteError, errors.CasesError,
+            errors.EngineStartError} <= set(SHOWN)
+
+
+def test_a_problems_file_shows_every_problem_under_its_heading_and_one_line_errors_their_first_line(capsys):
+    problems = [Problem(Place("one.yaml", 3, 5), "first problem"), Problem(Place("one.yaml", 9, 1), "second problem")]
+    assert reported("validate", errors.RulesetError(problems)) == EXIT_BAD_INPUT
+    error = capsys.readouterr().err
+    assert error.startswith("truco validate: bad rule file:\n") and "first problem" in error and "second problem" in error
+    assert reported("conform", errors.ExpectationsError(problems)) == EXIT_BAD_INPUT
+    assert capsys.readouterr().err.startswith("truco conform: bad expectations file:\n")
+    assert reported("cases export", errors.CasesError("features/x.feature:3: no such step\nmore")) == EXIT_BAD_INPUT
+    assert capsys.readouterr().err == "truco cases export: features/x.feature:3: no such step\n"
+    # pytest's output, the end of which says why the suite could not run, is shown whole
+    assert reported("mutate", errors.SuiteError("pytest could not run the conformance suite\nE   the reason")) == EXIT_BAD_INPUT
+    assert capsys.readouterr().err == "truco mutate: pytest could not run the conformance suite\nE   the reason\n"
+
+
+def test_an_exception_that_is_no_users_mistake_keeps_its_traceback():
+    with pytest.raises(KeyError, match="a fault of truco-dsl"):
+        reported("conform", KeyError("a fault of truco-dsl"))
 
 
 # ---------------------------------------------------------------------------------------- reported and gone on

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from truco_dsl.cli import coverage, serve, validate, vocabulary
+from truco_dsl.cli import cases, coverage, mutate, serve, validate, vocabulary
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_OK, reported
 from truco_dsl.cli.options import jobs, seconds, shard
 
@@ -34,18 +34,6 @@ def _conform(options: argparse.Namespace) -> int:
                            engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard,
                            expectations_path=options.expectations, write_expectations_path=options.write_expectations,
                            html_path=options.html)
-
-
-def _mutate(options: argparse.Namespace) -> int:
-    from truco_dsl.conformance.mutate import run_mutate
-
-    return run_mutate(options.ruleset, jobs=options.jobs, json_path=options.json, keys=options.mutant or None)
-
-
-def _cases_export(options: argparse.Namespace) -> int:
-    from truco_dsl.conformance.suite.cases import write_cases
-
-    return write_cases(options.ruleset, options.output)
 
 
 def _play(options: argparse.Namespace) -> int:
@@ -87,22 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--shard", type=shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
     conform.set_defaults(run=_conform)
 
-    mutate = commands.add_parser("mutate", help="run the suite against wrong copies of a rule set and print how many it kills")
-    mutate.add_argument("--ruleset", required=True, metavar="ID", help="atb-2004, fpt-1983 or enecomp")
-    mutate.add_argument("--jobs", type=jobs, default=1, metavar="N", help="judge the mutants in N processes at once")
-    mutate.add_argument("--json", default=None, metavar="PATH", help="also write the score and every mutant's verdict as JSON")
-    mutate.add_argument("--mutant", action="append", default=[], metavar="KEY",
-                        help="judge only this mutant (repeatable; keys as printed, e.g. drop:ATB-EMPATE-3)")
-    mutate.set_defaults(run=_mutate)
-
-    cases = commands.add_parser("cases", help="the scenarios as data")
-    cases_commands = cases.add_subparsers(dest="cases_command", required=True, metavar="COMMAND")
-    export = cases_commands.add_parser("export", help="every scenario as JSON (conformance/schema/cases.schema.json)")
-    export.add_argument("--ruleset", default=None, metavar="ID|FILE",
-                        help="only this rule set's scenarios (and the desacordos rows that play it)")
-    export.add_argument("--output", default=None, metavar="PATH", help="write there instead of stdout")
-    export.set_defaults(run=_cases_export)
-
+    mutate.add_parser(commands)
+    cases.add_parser(commands)
     serve.add_parser(commands)
 
     play = commands.add_parser("play", help="play one game in the terminal against bots")

@@ -1,5 +1,5 @@
 """What several commands take from the user: the argument types of ``--jobs``, ``--timeout`` and
-``--shard``.
+``--shard``, and the files a command writes where the user said (``write_file``).
 
 An argument type raises ``argparse.ArgumentTypeError``: argparse shows its message with the
 command's usage and exits 2.
@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
+
+from truco_dsl.cli.exits import bad_input
 
 #: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
 #: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
@@ -44,3 +47,15 @@ def seconds(text: str) -> float:
     if not 0 < value < float("inf"):  # also refuses nan
         raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
     return value
+
+
+def write_file(command: str, path: str, what: str, text: str) -> bool:
+    """Write ``text`` (UTF-8) to ``path``. ``what`` names it for the user (``the JSON report``).
+    Returns True when written; False after ``truco COMMAND: cannot write WHAT to PATH: why`` on
+    stderr (``bad_input``), so that a command writing several files still writes the others."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        bad_input(command, f"cannot write {what} to {path}: {error.strerror or error}")
+        return False
+    return True

@@ -1,4 +1,4 @@
-"""The bundled scenarios as JSON data (``truco cases export``), for runners in other languages.
+"""The bundled scenarios as JSON data (what ``truco cases export`` writes), for runners in other languages.
 
 Every scenario of ``features/`` (each row of a Scenario Outline as a case of its own, its
 placeholders filled in) becomes one *case*: its ``id`` tag, ``name``, ``feature`` file and
@@ -14,7 +14,6 @@ with a data table keeps it as ``table`` (rows of cells, the header first). The s
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -151,39 +150,3 @@ def step_names() -> list[str]:
         sample.setdefault("vira", "4c")
         names.update(item["step"] for item in form.export(sample, [["seat", "cards"], ["0", "4c"]]))
     return sorted(names)
-
-
-def write_cases(ruleset: str | None, output: str | None) -> int:
-    """``truco cases export``: write the export (JSON, indented) to ``output`` or stdout.
-
-    Returns 0, or 2 after a one-line message on stderr for bad input (unknown or malformed rule
-    set, a rule set without scenarios, an unwritable path, a scenario the export cannot describe).
-    """
-    import sys
-
-    from truco_dsl.errors import RulesetError, SelectionError
-
-    def bad_input(message: str) -> int:
-        print(f"truco cases export: {message}", file=sys.stderr)
-        return 2
-
-    try:
-        if output is not None:
-            from truco_dsl.conformance.runner import check_writable
-
-            check_writable(output)
-        document = export_cases(ruleset)
-    except RulesetError as error:
-        return bad_input(f"bad rule file:\n{error}")
-    except (FileNotFoundError, SelectionError, CasesError) as error:
-        return bad_input(str(error).splitlines()[0])
-    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    if output is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        return bad_input(f"cannot write {output}: {error.strerror or error}")
-    print(f"{len(document['cases'])} cases written to {output}", file=sys.stderr)
-    return 0
