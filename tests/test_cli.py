@@ -7,7 +7,9 @@ test_reports.py, test_mutate_cli.py, test_cases_export.py, test_play.py, test_va
 
 from __future__ import annotations
 
+import errno
 import json
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -48,6 +50,22 @@ def test_an_exception_that_is_no_users_mistake_keeps_its_traceback():
 
 
 # ---------------------------------------------------------------------------------------- reported and gone on
+def test_an_unwritable_report_is_named_and_the_others_are_still_written(tmp_path, monkeypatch, capsys):
+    json_path, xml_path = tmp_path / "r.json", tmp_path / "r.xml"
+    write_text = pathlib.Path.write_text
+
+    def full_disk(self, text, *arguments, **keywords):
+        if self == json_path:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write_text(self, text, *arguments, **keywords)
+
+    monkeypatch.setattr(pathlib.Path, "write_text", full_disk)
+    assert main(["conform", "--tags", "@id:faults-001", "--json", str(json_path), "--junit-xml", str(xml_path)]) == 2
+    error = capsys.readouterr().err
+    assert error == f"truco conform: cannot write the JSON report to {json_path}: No space left on device\n"
+    assert not json_path.exists() and 'tests="1"' in xml_path.read_text(encoding="utf-8")
+
+
 def test_a_folder_without_rule_files_is_named_and_the_other_files_are_still_checked(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     variant = tmp_path / "casa.yaml"

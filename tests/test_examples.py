@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from truco_dsl.cli import main
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.report.outcomes import FAILED, PASSED
-from truco_dsl.conformance.runner import engine_factory, run_conformance, run_suite
+from truco_dsl.conformance.runner import engine_factory, run_suite
 from truco_dsl.engine import Engine
 from truco_dsl.errors import IllegalAction
 from truco_dsl.engine.search import count_lines
@@ -98,7 +99,7 @@ def test_a_copy_with_a_real_engine_fault_fails_the_scenarios_of_its_clauses(faul
 def test_a_copy_with_one_rule_broken_fails_exactly_that_clauses_scenarios_and_says_so(tmp_path, capsys):
     [fault] = [fault for fault in FAULTS if fault.id == WHOLE_SUITE_FAULT]
     report = tmp_path / "report.json"
-    code = run_conformance(ruleset="atb-2004", engine=engine_command(faulty_copy(fault, tmp_path)), json_path=str(report))
+    code = main(["conform", "--ruleset", "atb-2004", "--engine", engine_command(faulty_copy(fault, tmp_path)), "--json", str(report)])
     output = capsys.readouterr().out
     results = json.loads(report.read_text(encoding="utf-8"))
     assert code == 1 and len(results) == scenario_count()

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 
+from truco_dsl.cli import main
 from truco_dsl.conformance.engines.adapter import Outcome, ReferenceAdapter
-from truco_dsl.conformance.runner import run_conformance, run_suite
+from truco_dsl.conformance.runner import run_suite
 from truco_dsl.conformance.suite.catalogue import ScenarioEntry, bundled_scenarios
 from truco_dsl.errors import SetupRefused
 from truco_dsl.rules import RuleSet, load_ruleset, load_sources
@@ -263,26 +264,26 @@ def test_an_unsupported_player_count_is_reported_not_passed():
 
 def test_conform_reports_and_exit_codes(tmp_path, capsys):
     json_path, xml_path = tmp_path / "r.json", tmp_path / "r.xml"
-    assert run_conformance(ruleset="atb-2004", tags="@id:faults-001 or @id:faults-002", json_path=str(json_path),
-                           junit_xml=str(xml_path)) == 0
+    assert main(["conform", "--ruleset", "atb-2004", "--tags", "@id:faults-001 or @id:faults-002", "--json", str(json_path),
+                 "--junit-xml", str(xml_path)]) == 0
     printed = capsys.readouterr().out
     assert "ATB-TRUCO-2" in printed and "\n2 passed, 0 failed\n" in printed
     assert '"id": "faults-001"' in json_path.read_text(encoding="utf-8")
     assert 'tests="2"' in xml_path.read_text(encoding="utf-8")
-    for arguments in ({"ruleset": "nope"}, {"tags": "(("}, {"tags": "and"}, {"tags": "clause:ATB-TRUCO-2"},
-                      {"json_path": str(tmp_path / "missing" / "r.json")},
-                      {"ruleset": str(tmp_path / "absent.yaml")}):
-        assert run_conformance(**{"ruleset": None, "tags": None, "junit_xml": None, "json_path": None, **arguments}) == 2
+    for arguments in (["--ruleset", "nope"], ["--tags", "(("], ["--tags", "and"], ["--tags", "clause:ATB-TRUCO-2"],
+                      ["--json", str(tmp_path / "missing" / "r.json")],
+                      ["--ruleset", str(tmp_path / "absent.yaml")]):
+        assert main(["conform", *arguments]) == 2
         error = capsys.readouterr().err
         assert error.startswith("truco conform: ") and error.count("\n") == 1, error
-        if "tags" in arguments:
+        if "--tags" in arguments:
             assert "like '@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2'" in error, error  # how to write one
 
 
 def test_conform_fails_on_a_mutant_file(tmp_path, capsys):
     path = tmp_path / "fold-to-folder.yaml"
     path.write_text("ruleset: fold-to-folder\ntitle: mutant\nextends: atb-2004\n" + MUTANTS["faults-001"], encoding="utf-8")
-    assert run_conformance(ruleset=str(path), tags="@id:faults-001") == 1
+    assert main(["conform", "--ruleset", str(path), "--tags", "@id:faults-001"]) == 1
     printed = capsys.readouterr().out
     assert "faults-001" in printed and "expected the score to be 1 to 0" in printed and "\n0 passed, 1 failed\n" in printed
 
@@ -290,7 +291,7 @@ def test_conform_fails_on_a_mutant_file(tmp_path, capsys):
 def test_a_malformed_rule_file_is_bad_input(tmp_path, capsys):
     path = tmp_path / "broken.yaml"
     path.write_text("ruleset: broken\ntitle: broken\nextends: atb-2004\nstakes: {ladder: [1, 3, 2]}\n", encoding="utf-8")
-    assert run_conformance(ruleset=str(path)) == 2
+    assert main(["conform", "--ruleset", str(path)]) == 2
     error = capsys.readouterr().err
     assert error.startswith("truco conform: bad rule file:\n"), error
     assert "broken.yaml:4:" in error and "\n    stakes: {ladder: [1, 3, 2]}\n" in error and "^" in error, error
@@ -358,16 +359,17 @@ def test_shuffled_deals_without_a_vira_fail_an_engine_of_a_rule_set_with_one():
 
 def test_conform_shows_not_applicable_apart(tmp_path, capsys):
     xml_path = tmp_path / "r.xml"
-    assert run_conformance(ruleset="manilha-velha", tags="@id:faults-001 or @id:variantes-001", junit_xml=str(xml_path)) == 0
+    assert main(["conform", "--ruleset", "manilha-velha", "--tags", "@id:faults-001 or @id:variantes-001",
+                 "--junit-xml", str(xml_path)]) == 0
     printed = capsys.readouterr().out
     assert "\n1 passed, 0 failed, 1 not applicable\n" in printed
     assert "not applicable" in printed.split("Conformance by clause", 1)[1].splitlines()[2]  # a column of the table
     assert "Failing scenarios" not in printed
     assert 'skipped="1"' in xml_path.read_text(encoding="utf-8")
-    assert run_conformance(ruleset="atb-2004", tags="@id:faults-001") == 0
+    assert main(["conform", "--ruleset", "atb-2004", "--tags", "@id:faults-001"]) == 0
     assert "not applicable" not in capsys.readouterr().out
 
 
 def test_a_selection_that_matches_no_scenario_is_bad_input(capsys):
-    assert run_conformance(ruleset=None, tags="@clause:ATB-NOPE-1", junit_xml=None, json_path=None) == 2
+    assert main(["conform", "--tags", "@clause:ATB-NOPE-1"]) == 2
     assert "no scenario matches the selection" in capsys.readouterr().err

@@ -22,7 +22,7 @@ from truco_dsl.cli import main
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.engines.process import ProcessAdapter
-from truco_dsl.conformance.runner import engine_factory, run_conformance, run_suite
+from truco_dsl.conformance.runner import engine_factory, run_suite
 
 FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
 SERVE = [sys.executable, "-m", "truco_dsl.cli", "serve"]
@@ -151,7 +151,7 @@ def test_each_fault_is_its_own_outcome_and_the_run_goes_on_with_a_fresh_process(
 
 
 def test_truco_conform_counts_faults_in_the_summary_and_exits_1(tmp_path, capsys):
-    code = run_conformance(tags=TRUCO, engine=faulty("ok,sleep,exit,garbage", tmp_path / "games"), timeout=1.0)
+    code = main(["conform", "--tags", TRUCO, "--engine", faulty("ok,sleep,exit,garbage", tmp_path / "games"), "--timeout", "1"])
     printed = capsys.readouterr().out
     assert code == 1
     assert "\n4 passed, 0 failed, 1 timeout, 1 crash, 1 protocol error\n" in printed.replace("\n ", " ")

@@ -25,13 +25,14 @@ from jsonschema import Draft202012Validator
 from rich.console import Console
 
 from truco_dsl.cli import main
+from truco_dsl.cli.conform import report
 from truco_dsl.conformance.engines import transcript
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.report.expectations import UNREVIEWED, load_expectations
 from truco_dsl.conformance.report.html import render_html
 from truco_dsl.conformance.report.junit import junit_report
 from truco_dsl.conformance.report.outcomes import EXPECTABLE, OUTCOMES
-from truco_dsl.conformance.runner import report, run_suite
+from truco_dsl.conformance.runner import run_suite
 from truco_dsl.conformance.suite.plugin import ScenarioResult
 from truco_dsl.errors import ExpectationsError
 

@@ -138,8 +138,9 @@ class MessageError(ValueError):
 # ----------------------------------------------------------------------- conformance: the run
 class SelectionError(ValueError):
     """A selection the suite cannot run: an unknown rule set, one without scenarios, a bad tag
-    expression, an adapter factory that cannot be imported, a report path that cannot be written.
-    The message is one line for the user."""
+    expression, an adapter factory that cannot be imported, a variant played in place of its rule
+    set together with another engine, a report path that cannot be written. The message is one line
+    for the user."""
 
 
 class ExpectationsError(ProblemsFound):

@@ -22,18 +22,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from truco_dsl.cli import cases, coverage, mutate, serve, validate, vocabulary
+from truco_dsl.cli import cases, conform, coverage, mutate, serve, validate, vocabulary
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_OK, reported
-from truco_dsl.cli.options import jobs, seconds, shard
-
-
-def _conform(options: argparse.Namespace) -> int:
-    from truco_dsl.conformance.runner import run_conformance
-
-    return run_conformance(ruleset=options.ruleset, tags=options.tags, junit_xml=options.junit_xml, json_path=options.json,
-                           engine=options.engine, timeout=options.timeout, jobs=options.jobs, shard=options.shard,
-                           expectations_path=options.expectations, write_expectations_path=options.write_expectations,
-                           html_path=options.html)
 
 
 def _play(options: argparse.Namespace) -> int:
@@ -49,32 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate.add_parser(commands)
 
-    conform = commands.add_parser("conform", help="run the conformance suite against an engine (default: the reference engine)")
-    conform.add_argument("--ruleset", default=None, metavar="ID|FILE",
-                         help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant")
-    conform.add_argument("--tags", default=None, metavar="EXPR", help='Cucumber tag expression, e.g. "@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2"')
-    conform.add_argument("--junit-xml", default=None, metavar="PATH", help="also write a JUnit XML report")
-    conform.add_argument("--json", default=None, metavar="PATH",
-                         help="also write one JSON record per scenario (shape: conformance/PROTOCOL.md, 'The JSON report')")
-    conform.add_argument("--html", default=None, metavar="PATH",
-                         help="also write the run as one self-contained HTML page, clause by clause")
-    conform.add_argument("--expectations", default=None, metavar="FILE",
-                         help="the engine's known failures (YAML): reported as expected failures, which do not fail the run; "
-                              "one that passes does ('now passes: remove it from FILE')")
-    conform.add_argument("--write-expectations", default=None, metavar="FILE",
-                         help="write an expectations file from this run (every scenario not passed, not applicable; "
-                              "the reasons to review start with UNREVIEWED)")
-    conform.add_argument("--engine", default=None, metavar="SPEC",
-                         help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
-                              "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
-    conform.add_argument("--timeout", type=seconds, default=5.0, metavar="SECONDS",
-                         help="seconds an engine program may take to answer one request (default: 5; its first reply, to hello, "
-                              "may take 30, for its start-up)")
-    conform.add_argument("--jobs", type=jobs, default=1, metavar="N",
-                         help="run the scenarios in N processes at once, each with its own engine (every report still works)")
-    conform.add_argument("--shard", type=shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
-    conform.set_defaults(run=_conform)
-
+    conform.add_parser(commands)
     mutate.add_parser(commands)
     cases.add_parser(commands)
     serve.add_parser(commands)

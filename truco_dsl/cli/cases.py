@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_OK
-from truco_dsl.cli.options import write_file
+from truco_dsl.cli.options import check_writable, write_file
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -30,7 +30,6 @@ def run(options: argparse.Namespace) -> int:
     set, ``CasesError`` for a scenario the export cannot describe."""
     import json
 
-    from truco_dsl.conformance.runner import check_writable
     from truco_dsl.conformance.suite.cases import export_cases
 
     if options.output is not None:

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
-from truco_dsl.cli.options import jobs, write_file
+from truco_dsl.cli.options import check_writable, jobs, write_file
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -42,8 +42,6 @@ def run(options: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
-
-    from truco_dsl.conformance.runner import check_writable
 
     from truco_dsl.conformance.mutate import (EQUIVALENT_OUTCOME, EXCUSED, KILLED, KILLED_ELSEWHERE, KINDS, MUTATED_RULESETS,
                                               SURVIVED, run_mutants, targets)

@@ -1,5 +1,6 @@
 """What several commands take from the user: the argument types of ``--jobs``, ``--timeout`` and
-``--shard``, and the files a command writes where the user said (``write_file``).
+``--shard``, and the files a command writes where the user said (``check_writable`` before the run,
+``write_file`` after it).
 
 An argument type raises ``argparse.ArgumentTypeError``: argparse shows its message with the
 command's usage and exits 2.
@@ -12,6 +13,7 @@ import os
 from pathlib import Path
 
 from truco_dsl.cli.exits import bad_input
+from truco_dsl.errors import SelectionError
 
 #: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
 #: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
@@ -47,6 +49,29 @@ def seconds(text: str) -> float:
     if not 0 < value < float("inf"):  # also refuses nan
         raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
     return value
+
+
+def check_writable(path: str) -> None:
+    """Check that a file can be written at ``path`` (a report, an expectations file, exported cases)
+    before a run spends its time; a file that did not exist is not left behind.
+    Raises ``SelectionError`` (one line: the path and why) when it cannot."""
+    if not path:
+        raise SelectionError("cannot write to an empty path: give a file's name")
+    target = Path(path)
+    if target.is_dir() or path.endswith(("/", os.sep)):
+        raise SelectionError(f"cannot write to {path}: it names a folder; give a file's name")
+    folder = next((parent for parent in reversed(target.parents) if not parent.is_dir()), None)
+    if folder is not None:
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise SelectionError(f"cannot write to {path}: {folder} {what}")
+    existed = target.exists()
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise SelectionError(f"cannot write to {path}: {error.strerror or error}") from None
+    if not existed:
+        target.unlink()
 
 
 def write_file(command: str, path: str, what: str, text: str) -> bool:

@@ -1,0 +1,285 @@
+"""``truco conform``: run the conformance suite against an engine (``run_suite``) and report it: a
+per-clause table, the scenarios that did not pass, a summary line ``N passed, M failed`` (the other
+outcomes' counts appended), and the JSON / JUnit XML / HTML reports and expectations file asked for.
+
+``--jobs N`` is this command splitting itself: N child ``python -m truco_dsl.cli conform --shard
+i/N --json …`` processes (pytest is not thread-safe), whose records are merged in the order of the
+selection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
+from truco_dsl.cli.options import check_writable, jobs, seconds, shard, write_file
+
+if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
+    from rich.console import Console
+
+    from truco_dsl.conformance.report.expectations import Expectations
+    from truco_dsl.conformance.suite.plugin import ScenarioResult
+
+#: characters of a clause's text quoted in the table
+QUOTE_LENGTH = 60
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    """Add ``conform`` to ``truco``'s subcommands."""
+    conform = commands.add_parser("conform", help="run the conformance suite against an engine (default: the reference engine)")
+    conform.add_argument("--ruleset", default=None, metavar="ID|FILE",
+                         help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant")
+    conform.add_argument("--tags", default=None, metavar="EXPR", help='Cucumber tag expression, e.g. "@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2"')
+    conform.add_argument("--junit-xml", default=None, metavar="PATH", help="also write a JUnit XML report")
+    conform.add_argument("--json", default=None, metavar="PATH",
+                         help="also write one JSON record per scenario (shape: conformance/PROTOCOL.md, 'The JSON report')")
+    conform.add_argument("--html", default=None, metavar="PATH",
+                         help="also write the run as one self-contained HTML page, clause by clause")
+    conform.add_argument("--expectations", default=None, metavar="FILE",
+                         help="the engine's known failures (YAML): reported as expected failures, which do not fail the run; "
+                              "one that passes does ('now passes: remove it from FILE')")
+    conform.add_argument("--write-expectations", default=None, metavar="FILE",
+                         help="write an expectations file from this run (every scenario not passed, not applicable; "
+                              "the reasons to review start with UNREVIEWED)")
+    conform.add_argument("--engine", default=None, metavar="SPEC",
+                         help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
+                              "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
+    conform.add_argument("--timeout", type=seconds, default=5.0, metavar="SECONDS",
+                         help="seconds an engine program may take to answer one request (default: 5; its first reply, to hello, "
+                              "may take 30, for its start-up)")
+    conform.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                         help="run the scenarios in N processes at once, each with its own engine (every report still works)")
+    conform.add_argument("--shard", type=shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
+    conform.set_defaults(run=run)
+
+
+def run(options: argparse.Namespace) -> int:
+    """Run the suite as ``options`` say and print the report.
+
+    ``options.engine``: None for the reference engine in-process, else an ``--engine`` spec
+    (``engine_factory``), whose replies may take ``options.timeout`` seconds each.
+    ``options.jobs``: split the run over that many child processes (``_run_jobs``);
+    ``options.shard``: ``(index, count)``, what one of those children runs (an empty share is no
+    error, and the notes are left to the parent). ``options.expectations``: the engine's
+    expectations file: its expected outcomes are reported as expected failures, with their reasons,
+    and do not fail the run; a scenario it expects not to pass that passes does (``now passes``).
+    Prints ``report``, then on stderr a note for each expectation that matched nothing; then
+    writes ``options.json`` (one record per scenario), ``options.junit_xml``,
+    ``options.write_expectations`` (every scenario that failed, broke off or is unsupported; an
+    expected failure keeps its reason) and ``options.html``; one that cannot be written after all
+    is named on stderr and the others are still written.
+    Returns ``EXIT_OK`` when every scenario the engine supports passed or failed as expected,
+    ``EXIT_FAILED`` when one failed, broke, met an engine fault or now passes against its
+    expectation, ``EXIT_BAD_INPUT`` when a report could not be written.
+    Raises, before anything runs: ``FileNotFoundError`` / ``RulesetError`` (unknown or malformed
+    rule set), ``SelectionError`` (bad tag expression, a rule set without scenarios, unwritable
+    report path, bad ``--engine`` spec, a selection that matches no scenario),
+    ``ExpectationsError``, ``EngineStartError`` (an engine that cannot start or answer hello),
+    ``SuiteError`` (pytest or a job could not run).
+    """
+    import json
+
+    from truco_dsl.conformance.report.expectations import expectations_document, expectations_text, load_expectations, unmatched
+    from truco_dsl.conformance.report.html import render_html
+    from truco_dsl.conformance.report.junit import junit_report
+    from truco_dsl.conformance.report.outcomes import FAILING
+    from truco_dsl.conformance.suite.selection import parse_tags, resolve_ruleset
+    from truco_dsl.diagnostics import shown
+    from truco_dsl.errors import SelectionError
+
+    parse_tags(options.tags)
+    played = [resolve_ruleset(options.ruleset)[1].id] if options.ruleset is not None else []
+    for path in (options.junit_xml, options.json, options.write_expectations, options.html):
+        if path is not None:
+            check_writable(path)
+    expectations = load_expectations(options.expectations, played=played) if options.expectations is not None else None
+    results = _run_jobs(options) if options.jobs > 1 else _run_here(options, expectations)
+    engine_name = next((result.engine for result in results if result.engine), options.engine or "reference")
+    if expectations is not None and expectations.engine != engine_name and options.shard is None:
+        print(f"truco conform: note: {expectations.path} is for the engine {expectations.engine!r}; "
+              f"this run's engine is {engine_name!r}", file=sys.stderr)
+    if not results and options.shard is None:
+        raise SelectionError("no scenario matches the selection (check --ruleset and --tags)")
+    report(results)
+    if expectations is not None:  # after the report, where it is read last
+        for entry, played in unmatched(expectations, results):
+            print(f"truco conform: note: {shown(entry.place.file)}:{entry.place.line}: the entry for {entry.scenario} "
+                  f"under {entry.ruleset} matched nothing: this run played it under {', '.join(played)} only",
+                  file=sys.stderr)
+    document = expectations_document(results, engine_name, options.ruleset) if options.write_expectations is not None else None
+    reports = []  # (path, what, text)
+    if options.json is not None:
+        reports.append((options.json, "the JSON report",
+                        json.dumps([result.as_json() for result in results], indent=2, ensure_ascii=False) + "\n"))
+    if options.junit_xml is not None:
+        reports.append((options.junit_xml, "the JUnit XML report", junit_report(results)))
+    if document is not None:
+        reports.append((options.write_expectations, "the expectations file", expectations_text(document, options.write_expectations)))
+    if options.html is not None:
+        reports.append((options.html, "the HTML report",
+                        render_html(results, engine=engine_name, ruleset=options.ruleset, tags=options.tags,
+                                    expectations=str(expectations.path) if expectations else None)))
+    # each one tried: a full disk loses one file, not the others
+    written = [write_file(options.command, path, what, text) for path, what, text in reports]
+    if not all(written):
+        return EXIT_BAD_INPUT
+    if document is not None:
+        count = len(document["expectations"])
+        print(f"wrote {count} expectation{'s' if count != 1 else ''} to {options.write_expectations}: review every reason "
+              f"that starts with UNREVIEWED")
+    return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
+
+
+def _run_here(options: argparse.Namespace, expectations: Expectations | None) -> list[ScenarioResult]:
+    """The results of the run in this process, with the engine
+    ``options.engine`` names (shut down after it). Raises what ``engine_factory`` and
+    ``run_suite`` raise."""
+    from truco_dsl.conformance.runner import engine_factory, run_suite
+
+    factory, process = engine_factory(options.engine, options.timeout) if options.engine is not None else (None, None)
+    try:
+        return run_suite(ruleset=options.ruleset, tags=options.tags, adapter_factory=factory, shard=options.shard,
+                         expectations=expectations)
+    finally:
+        if process is not None:
+            process.shutdown()
+
+
+def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
+    """Run the selection in ``options.jobs`` child ``truco conform --shard i/N`` processes at once
+    and return their results in the order of the selection. Raises
+    ``SelectionError`` with the first child's message when one reports bad input, ``SuiteError``
+    when one dies."""
+    import json
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from truco_dsl.conformance.suite.plugin import ScenarioResult
+    from truco_dsl.errors import SelectionError, SuiteError
+
+    count = options.jobs
+    with tempfile.TemporaryDirectory(prefix="truco-jobs-") as folder:
+        children = []
+        for index in range(count):
+            share = Path(folder) / f"{index}.json"
+            # -P: the current folder is not put first on the job's import path (a jinja2.py there
+            # would shadow the real one); an --engine python:module is still looked for there
+            command = [sys.executable, "-P", "-m", "truco_dsl.cli", "conform", "--timeout", str(options.timeout),
+                       "--shard", f"{index}/{count}", "--json", str(share)]
+            for option, value in (("--ruleset", options.ruleset), ("--tags", options.tags), ("--engine", options.engine),
+                                  ("--expectations", options.expectations)):
+                if value is not None:
+                    command += [option, value]
+            children.append((share, subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+        shares = []
+        for share, child in children:
+            _, errors = child.communicate()
+            if child.returncode == EXIT_BAD_INPUT:
+                raise SelectionError((errors.strip().splitlines() or ["a job reported bad input"])[0].removeprefix("truco conform: "))
+            if child.returncode not in (EXIT_OK, EXIT_FAILED) or not share.exists():
+                tail = "\n".join(errors.strip().splitlines()[-10:])
+                raise SuiteError(f"a job of the run ended with exit code {child.returncode}" + (f":\n{tail}" if tail else ""))
+            records = json.loads(share.read_text(encoding="utf-8"))
+            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])}) for record in records])
+    return [share[position] for position in range(max(map(len, shares), default=0)) for share in shares if position < len(share)]
+
+
+# ------------------------------------------------------------------------------------ the console report
+def report(results: list[ScenarioResult], console: Console | None = None) -> None:
+    """Print ``results`` (in the order of the selection) on ``console`` (default: stdout, 120
+    columns when it is no terminal): the per-clause table (clause,
+    a short quote of its text, passed, failed, and a column for each other outcome that occurs),
+    then the scenarios that now pass although expected not to, the failing scenarios (id, name,
+    first failing step, message), the expected failures with their reasons, the unsupported
+    scenarios grouped by why, and the summary line. Raises nothing."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
+    from truco_dsl.conformance.engines.transcript import first_line
+    from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED,
+                                                       SKIPPED, UNSUPPORTED, label, summary_line)
+    from truco_dsl.rules import load_sources
+
+    console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    # the heading of an outcome's column (failed and error share one)
+    columns = {PASSED: "passed", FAILED: "failed", ERROR: "failed", NOT_APPLICABLE: "not applicable", UNSUPPORTED: "not supported",
+               EXPECTED_FAILURE: "expected failure", NOW_PASSES: "now passes", **{fault: label(fault) for fault in FAULT_OUTCOMES}}
+    sources = load_sources()
+    present = {UNSUPPORTED if result.outcome == SKIPPED else result.outcome for result in results}
+    headings = ["passed", "failed"] + [columns[outcome] for outcome in (NOT_APPLICABLE, UNSUPPORTED, *FAULT_OUTCOMES,
+                                                                       NOW_PASSES, EXPECTED_FAILURE) if outcome in present]
+    counts: dict[str, dict[str, int]] = {}
+    for result in results:
+        for clause in result.clauses:
+            column = columns.get(result.outcome, columns[UNSUPPORTED])  # skipped: with the unsupported
+            tally = counts.setdefault(clause, dict.fromkeys(headings, 0))
+            tally[column] += 1
+    order = {clause_id: position for position, clause_id in enumerate(sources)}
+    table = Table(title="Conformance by clause", title_justify="left")
+    table.add_column("clause", no_wrap=True)
+    table.add_column("text")
+    for heading in headings:
+        table.add_column(heading, justify="right")
+    alarming = {"failed", "now passes", *(label(fault) for fault in FAULT_OUTCOMES)}
+    for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
+        tally = counts[clause]
+        source = sources.get(clause)
+        quote = _quote(source.text) if source else "(not in spec/sources)"
+        table.add_row(Text(clause), Text(quote), *(Text(str(tally.get(heading, 0)),
+                                                        style="bold red" if heading in alarming and tally.get(heading) else "")
+                                                   for heading in headings))
+    if counts:
+        console.print(table)
+    now_passing = [result for result in results if result.outcome == NOW_PASSES]
+    if now_passing:
+        console.print(Text(f"\nNow passing, although expected not to ({len(now_passing)}): remove them from the expectations file",
+                           style="bold red"))
+        for result in now_passing:
+            console.print(Text(f"! {_name(result)}", style="bold red"), soft_wrap=True)
+            console.print(Text(f"    now passes: remove it from {result.expected['file']} (line {result.expected['line']}); "
+                               f"expected {label(result.expected['outcome'])}: {result.expected['reason']}"), soft_wrap=True)
+    failing = [result for result in results if result.outcome in (FAILED, ERROR)]
+    broken_off = [result for result in results if result.outcome in FAULT_OUTCOMES]
+    if failing or broken_off:
+        console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
+        for result in failing + broken_off:
+            outcome = f" ({label(result.outcome)})" if result.outcome != FAILED else ""
+            console.print(Text(f"✗ {_name(result)}{outcome}", style="red"), soft_wrap=True)
+            if result.expected is not None:
+                console.print(Text(f"    expected {label(result.expected['outcome'])} ({result.expected['reason']}), "
+                                   f"but it is {label(result.outcome)}"), soft_wrap=True)
+            if result.failing_step:
+                console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
+            for line in (result.message or "").splitlines() or [""]:
+                console.print(Text(f"    {line}"), soft_wrap=True)
+    expected = [result for result in results if result.outcome == EXPECTED_FAILURE]
+    if expected:
+        console.print(Text(f"\nExpected failures ({len(expected)}):", style="bold"))
+        for result in expected:
+            console.print(Text(f"~ {_name(result)} ({label(result.expected['outcome'])})"), soft_wrap=True)
+            console.print(Text(f"    reason: {result.expected['reason']}"), soft_wrap=True)
+    unsupported = [result for result in results if result.outcome == UNSUPPORTED]
+    if unsupported:
+        console.print(Text(f"\n{len(unsupported)} scenario{'s' if len(unsupported) != 1 else ''} not supported by the engine:"))
+        by_reason: dict[str, list[str]] = {}
+        for result in unsupported:
+            by_reason.setdefault(first_line(result.message) or "(no reason given)", []).append(result.shown_id)
+        for reason, ids in by_reason.items():
+            console.print(Text(f"  {reason.removeprefix('not supported: ')}: {' '.join(ids)}"), soft_wrap=True)
+    console.print(Text(summary_line(result.outcome for result in results)))
+
+
+def _name(result: ScenarioResult) -> str:
+    """How a scenario is named in the report: ``<id>  <name>  [<feature file>]``."""
+    return f"{result.shown_id}  {result.scenario}  [{result.feature}]"
+
+
+def _quote(text: str) -> str:
+    """``text`` on one line, cut to ``QUOTE_LENGTH`` characters with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= QUOTE_LENGTH else text[:QUOTE_LENGTH - 1].rstrip() + "…"
