@@ -17,7 +17,7 @@ import textwrap
 import pytest
 
 from truco_dsl import errors
-from truco_dsl.cli import main
+from truco_dsl.cli import COMMANDS, build_parser, main
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, SHOWN, reported
 from truco_dsl.diagnostics import Place, Problem
 
@@ -47,6 +47,17 @@ def test_a_problems_file_shows_every_problem_under_its_heading_and_one_line_erro
 def test_an_exception_that_is_no_users_mistake_keeps_its_traceback():
     with pytest.raises(KeyError, match="a fault of truco-dsl"):
         reported("conform", KeyError("a fault of truco-dsl"))
+
+
+def test_every_command_module_adds_its_subcommand_and_runs_it():
+    typed = {"validate": ["validate", "x.yaml"], "conform": ["conform"], "mutate": ["mutate", "--ruleset", "x"],
+             "cases": ["cases", "export"], "serve": ["serve"], "play": ["play"], "vocabulary": ["vocabulary"],
+             "coverage": ["coverage"]}
+    parser = build_parser()
+    for module in COMMANDS:
+        options = parser.parse_args(typed[module.__name__.rsplit(".", 1)[1]])
+        assert options.run is module.run
+    assert parser.parse_args(["cases", "export"]).command == "cases export"  # what its messages start with
 
 
 # ---------------------------------------------------------------------------------------- reported and gone on

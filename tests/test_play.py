@@ -11,22 +11,24 @@ from rich.console import Console
 
 from truco_dsl.cards import Card
 from truco_dsl.cli import main
-from truco_dsl.cli.play import TerminalGame, play_game
+from truco_dsl.cli.terminal import TerminalGame
 from truco_dsl.engine import Engine
 
 PROMPT = "> "
 
 
 def run(monkeypatch, capsys, typed: str, **options) -> tuple[int, str, str]:
-    """play_game with ``typed`` as stdin; returns (exit code, stdout, stderr)."""
+    """``truco play --ruleset atb-2004 --seed 3 --players 2`` (``options`` change them; a seed of
+    None leaves it out) with ``typed`` as stdin; returns (exit code, stdout, stderr)."""
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    code = play_game(**{"ruleset": "atb-2004", "seed": 3, "players": 2, **options})
+    chosen = {"ruleset": "atb-2004", "seed": 3, "players": 2, **options}
+    code = main(["play", *(word for name, value in chosen.items() if value is not None for word in (f"--{name}", str(value)))])
     out, err = capsys.readouterr()
     return code, out, err
 
 
 def first_hand(seed: int = 3, players: int = 2) -> list[str]:
-    """Seat 0's cards in the first deal of a game with ``seed`` (play_game deals the same)."""
+    """Seat 0's cards in the first deal of a game with ``seed`` (truco play deals the same)."""
     engine = Engine("atb-2004", players, seed)
     engine.deal()
     return engine.state(0)["hand"]["hands"]["0"]
@@ -168,7 +170,7 @@ def test_a_malformed_rule_file_is_exit_2_with_its_problems_located(monkeypatch, 
     broken = tmp_path / "broken.yaml"
     broken.write_text("ruleset: broken\nextends: atb-2004\nclauses: [\n", encoding="utf-8")
     code, _, err = run(monkeypatch, capsys, "", ruleset=str(broken))
-    assert code == 2 and err.startswith(f"truco play: cannot load rule set {broken}:\n")
+    assert code == 2 and err.startswith("truco play: bad rule file:\n")
     assert "broken.yaml:3:" in err and "    clauses: [\n" in err and "^" in err and "Traceback" not in err
     code, _, err = run(monkeypatch, capsys, "", ruleset=str(tmp_path / "missing.yaml"))
     assert code == 2 and err.count("\n") == 1

@@ -15,6 +15,15 @@ protocol_error), or a scenario the expectations file expects to fail passes (mut
 survived) (coverage: a clause neither encoded nor informative, or encoded without a
 scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
 cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
+
+This package is the only place that prints for a user and chooses an exit code. One module per
+command (``validate``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``coverage``,
+``vocabulary``), each with ``add_parser(commands)`` (its subcommand and options) and
+``run(options) -> int``, which raises the errors of ``exits.SHOWN`` for bad input. A command module
+imports at its top only argparse and this package; what its ``run`` needs (pytest, rich, the
+library) it imports there, so that building the parser stays cheap and ``truco serve`` loads
+neither pytest nor rich. ``options.py``: the option types several commands share and the files
+they write.
 """
 
 from __future__ import annotations
@@ -22,36 +31,20 @@ from __future__ import annotations
 import argparse
 import sys
 
-from truco_dsl.cli import cases, conform, coverage, mutate, serve, validate, vocabulary
+from truco_dsl.cli import cases, conform, coverage, mutate, play, serve, validate, vocabulary
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_OK, reported
 
-
-def _play(options: argparse.Namespace) -> int:
-    from truco_dsl.cli.play import play_game
-
-    return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players)
+#: the commands, in the order ``truco --help`` lists them
+COMMANDS = (validate, conform, mutate, cases, serve, play, vocabulary, coverage)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``truco`` (subcommands validate, conform, play)."""
+    """The argument parser of ``truco``: a subcommand per module of ``COMMANDS``, each setting
+    ``options.run`` (and ``options.command``, the words messages name it by)."""
     parser = argparse.ArgumentParser(prog="truco", description="Truco Paulista regulations as executable rule files.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    validate.add_parser(commands)
-
-    conform.add_parser(commands)
-    mutate.add_parser(commands)
-    cases.add_parser(commands)
-    serve.add_parser(commands)
-
-    play = commands.add_parser("play", help="play one game in the terminal against bots")
-    play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")
-    play.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffle (same seed, same deals)")
-    play.add_argument("--players", type=int, default=2, metavar="N", help="seats at the table (you are seat 0)")
-    play.set_defaults(run=_play)
-
-    vocabulary.add_parser(commands)
-    coverage.add_parser(commands)
+    for command in COMMANDS:
+        command.add_parser(commands)
     return parser
 
 
@@ -74,4 +67,3 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except Exception as error:
         return reported(options.command, error)
-
