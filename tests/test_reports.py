@@ -120,7 +120,8 @@ def test_the_now_passing_scenario_is_reported_prominently(runs, capsys):
      "  - scenario: faults-001\n    outcome: failed\n    reason: r\n", ":6:15", "expected twice (also at line 3)"),
     ("engine: x\nexpectations:\n  - scenario: faults-001\n    ruleset: nope\n    outcome: failed\n    reason: r\n", ":4:14",
      "'nope' is not a rule set id"),
-    ("engine: x\nexpectations: [\n", ":3:1", "not valid YAML"),
+    ("engine: x\nexpectations: [\n", ":2:16", "not valid YAML"),  # the end of the last line, not a line 3 that is not there
+    ("engine: x\nexpectations: [faults-001\n", ":2:15", "not valid YAML: a flow sequence that starts here is never closed"),
     ("engine: x\nengine: y\nexpectations: []\n", ":2:1", "duplicate key 'engine'"),
     ("engine:\nexpectations: []\n", ":1:8", "engine must be text, not nothing"),
     ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reason: \"a\\nb\"\n", ":5:13",
