@@ -151,7 +151,10 @@ def test_the_reader_keeps_the_place_of_every_key_and_value(tmp_path):
     ("x", ["max", "min"], None),  # one letter: anything is two edits away
     ("9", ["4", "5"], None),
     ("give_points", ["award", "win_hand"], None),
-    ("colour", ["colors", "colour_x"], "colors"),  # a tie of distance 2: the first in sorted order
+    ("colour", ["colors", "color"], "color"),
+    ("colour", ["colors", "colour_x"], None),  # both two edits away: either would be a guess
+    ("ATB-EMPATE-4", ["ATB-EMPATE-1", "ATB-EMPATE-2", "ATB-EMPATE-3"], None),
+    ("ATB-EMPATE-33", ["ATB-EMPATE-1", "ATB-EMPATE-2", "ATB-EMPATE-3"], "ATB-EMPATE-3"),
 ])
 def test_closest_offers_a_known_word_only_when_it_is_near(word, known, expected):
     assert closest(word, known) == expected

@@ -224,7 +224,8 @@ def test_a_mistyped_name_gets_the_closest_readable_one():
     assert (error.line, error.column) == (1, 1)
     # 'acton' is close to action, but action is not readable at trick_end: no suggestion
     assert "did you mean" not in compile_error("acton == 0").message
-    assert "(did you mean action?)" in compile_error("acton.covered", hook="play").message
+    assert "(did you mean action?)" in compile_error("acion.covered", hook="play").message
+    assert "did you mean" not in compile_error("acton.covered", hook="play").message  # as near actor as action
 
 
 def test_an_unknown_field_is_named_with_the_fields_allowed():

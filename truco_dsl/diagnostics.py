@@ -109,17 +109,20 @@ def distance(one: str, other: str) -> int:
 
 
 def closest(word: str, known: Iterable[str], most: int = 3) -> str | None:
-    """The known word nearest ``word`` (a str) by edit distance, or None when none is near enough:
+    """The known word nearest ``word`` (a str) by edit distance, or None when none is near enough —
     at most ``most`` edits away, and fewer than half of ``word``'s letters changed (so that ``x`` is
-    not "corrected" to ``max``, nor ``9`` to ``4``). Ties: the first in sorted order. Never raises."""
+    not "corrected" to ``max``, nor ``9`` to ``4``) — or when two known words are as near as each
+    other (``ATB-EMPATE-4`` is as near ``-1`` as ``-2``: offering one would be a guess). Never raises."""
     limit = min(most, len(word) // 2)
-    best = min(sorted(known), key=lambda candidate: distance(word, candidate), default=None)
-    return best if best is not None and distance(word, best) <= limit else None
+    near = sorted((distance(word, candidate), candidate) for candidate in set(known))
+    if not near or near[0][0] > limit or (len(near) > 1 and near[1][0] == near[0][0]):
+        return None
+    return near[0][1]
 
 
 def did_you_mean(word: str, known: Iterable[str], most: int = 3) -> str:
     """`` (did you mean X?)`` for the known word closest to ``word`` (``closest``), or "" when none
-    is close: a message puts it right after the mistyped name."""
+    is close: a message puts it right after the mistyped name, or at its end."""
     near = closest(word, known, most)
     return f" (did you mean {near}?)" if near is not None else ""
 

@@ -79,7 +79,8 @@ def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
                 broken.add(path + (key,))  # the unknown key is broken, not the mapping around it
-                parsed.report(path + (key,), f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}", at_key=True)
+                parsed.report(path + (key,), f"unknown key {key!r} in {where}{did_you_mean(str(key), allowed)}; "
+                                             f"allowed keys: {', '.join(allowed)}", at_key=True)
             continue
         if error.validator == "required":
             missing = re.match(r"'(.+)' is a required property", error.message)
@@ -88,8 +89,9 @@ def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
             continue
         broken.add(path)
         if error.validator == "enum":
-            choices = ", ".join(dict.fromkeys(str(choice) for choice in error.validator_value))
-            parsed.report(path, f"{where}: {error.instance!r} is not allowed; it is one of: {choices}")
+            choices = list(dict.fromkeys(str(choice) for choice in error.validator_value))
+            hint = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
+            parsed.report(path, f"{where}: {error.instance!r} is not allowed{hint}; it is one of: {', '.join(choices)}")
         elif error.validator == "pattern":
             parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
         else:
@@ -112,7 +114,7 @@ def _quotes(cite: str, source_text: str) -> bool:
 def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
     source = sources.get(clause_id)
     if source is None:
-        parsed.report(path, f"clause id {clause_id} is not in spec/sources", at_key=at_key)
+        parsed.report(path, f"clause id {clause_id} is not in spec/sources{did_you_mean(clause_id, sources)}", at_key=at_key)
     elif not _quotes(cite, source.text):
         parsed.report(path, f"the cite is not a quote of {clause_id} ({source.source}.md line {source.line}: "
                             f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}); quote its words, with [...] for a gap")
@@ -158,13 +160,15 @@ def _check_meaning(parsed: _RuleFile) -> None:
         if clause_id in seen:
             parsed.report(("clauses", index, "id"), f"duplicate clause id {clause_id} (also clauses[{seen[clause_id]}])")
         seen.setdefault(clause_id, index)
-        if clause_id.partition(".")[0] not in sources:
-            parsed.report(("clauses", index, "id"), f"clause id {clause_id.partition('.')[0]} is not in spec/sources")
+        source_id = clause_id.partition(".")[0]
+        if source_id not in sources:
+            parsed.report(("clauses", index, "id"), f"clause id {source_id} is not in spec/sources{did_you_mean(source_id, sources)}")
         else:
-            _check_quote(parsed, ("clauses", index, "cite"), clause_id.partition(".")[0], entry["cite"], sources)
+            _check_quote(parsed, ("clauses", index, "cite"), source_id, entry["cite"], sources)
         for position, other in enumerate(entry.get("also", [])):
             if other.partition(".")[0] not in sources:
-                parsed.report(("clauses", index, "also", position), f"clause id {other} is not in spec/sources")
+                parsed.report(("clauses", index, "also", position),
+                              f"clause id {other} is not in spec/sources{did_you_mean(other.partition('.')[0], sources)}")
         _compile_clause(parsed, index, entry, ruleset_id)
 
 
@@ -219,8 +223,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
         parent = known.get(parent_id)
         if parent is None:
             bundled = ", ".join(sorted(available_rulesets()))
-            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; a parent is a bundled rule set "
-                                        f"({bundled}) or a rule file beside this one, named {parent_id}.yaml or .yml")
+            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}{did_you_mean(parent_id, known)}; a parent is a "
+                                        f"bundled rule set ({bundled}) or a rule file beside this one, named {parent_id}.yaml or .yml")
         elif len(chain) > MAX_EXTENDS:
             parsed.report(("extends",), f"the chain of extends is longer than {MAX_EXTENDS} rule sets")
         elif parent.resolve() in chain:
@@ -235,7 +239,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
         present = {clause.id for clause in clauses}
         for index, clause_id in enumerate(dropped):
             if clause_id not in present:
-                parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id")
+                parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id"
+                                               f"{did_you_mean(str(clause_id), present)}")
     if inherited or parsed.problems:
         return {}, [], [], inherited + parsed.problems
     for group in _PARAMETERS:
@@ -251,7 +256,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
     encoders = {clause.id for clause in clauses} | _cited_ids(parameters)
     for index, trace in enumerate(document.get("traces", [])):  # checked where written: a variant may change the encoder
         if trace["by"] not in encoders:
-            parsed.report(("traces", index, "by"), f"{trace['by']} is neither a clause of this rule set nor a cited parameter id")
+            parsed.report(("traces", index, "by"), f"{trace['by']} is neither a clause of this rule set nor a cited "
+                                                   f"parameter id{did_you_mean(trace['by'], encoders)}")
     if parsed.problems:
         return {}, [], [], list(parsed.problems)
     parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
@@ -383,7 +389,8 @@ def load_ruleset(reference: str | Path) -> RuleSet:
         if path is None and Path(text).is_dir():
             raise FileNotFoundError(directory)
         if path is None:
-            raise FileNotFoundError(f"unknown rule set {text!r}; known: {', '.join(sorted(available_rulesets()))}")
+            known = sorted(available_rulesets())
+            raise FileNotFoundError(f"unknown rule set {text!r}{did_you_mean(text, known)}; known: {', '.join(known)}")
     path = path.resolve()
     return _load_cached(path, path.stat().st_mtime)
 
@@ -404,7 +411,8 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
             report[path] = [Problem(Place(str(path), 1, 1), "is not a regular file (a device or a pipe), not a rule file")]
             continue
         if not path.is_file():
-            report[path] = [Problem(Place(str(path), 1, 1), "no such file (nor a bundled rule set id)")]
+            bundled = did_you_mean(str(path), available_rulesets()) if path.suffix == "" else ""
+            report[path] = [Problem(Place(str(path), 1, 1), f"no such file, nor a bundled rule set id{bundled}")]
             continue
         report[path] = _in_reading_order(_load_path(path)[1])
     return report

@@ -139,9 +139,11 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
-                reader.report(location + (key,), f"unknown key {key!r} in {named}; allowed keys: {', '.join(allowed)}", at_key=True)
+                reader.report(location + (key,), f"unknown key {key!r} in {named}{did_you_mean(str(key), allowed)}; "
+                                                 f"allowed keys: {', '.join(allowed)}", at_key=True)
         elif error.validator == "enum":
-            reader.report(location, f"{named}: {error.instance!r} is not an outcome an engine can be expected to have; "
+            hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
+            reader.report(location, f"{named}: {error.instance!r} is not an outcome an engine can be expected to have{hint}; "
                                     f"it is one of: {', '.join(error.validator_value)}")
         elif error.validator == "required":
             reader.report(location, f"{named} is missing {error.message.split(' is a required')[0]}")
@@ -161,7 +163,8 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
-        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id; it is one of: {', '.join(_playable(rulesets))} "
+        hint = did_you_mean(str(document["ruleset"]), _playable(rulesets))
+        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id{hint}; it is one of: {', '.join(_playable(rulesets))} "
                                     f"(or, for a variant, its rule file's path as --ruleset took it; or leave it out)")
     entries, seen, playable = [], {}, _playable(rulesets) + [ruleset_id for ruleset_id in played if ruleset_id not in rulesets]
     for index, entry in enumerate(document["expectations"]):
@@ -175,7 +178,8 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         elif key in seen:
             reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
         if entry.get("ruleset") is not None and entry["ruleset"] not in playable:
-            reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id; an entry's ruleset "
+            reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id"
+                                                              f"{did_you_mean(entry['ruleset'], playable)}; an entry's ruleset "
                                                               f"is one of: {', '.join(playable)} (or leave it out)")
         place = reader.place(("expectations", index))
         seen.setdefault(key, place.line)
