@@ -63,6 +63,15 @@ def test_a_byte_that_is_not_utf8_is_pointed_at_on_its_line(tmp_path, capsys):
     assert problem.message == "the file is not UTF-8 text (an expectations file is YAML, written in UTF-8)"
 
 
+def test_a_character_yaml_does_not_allow_is_pointed_at_on_its_line(tmp_path, capsys):
+    err = rule_file_problems(tmp_path, capsys, "ruleset: casa\ntitle: A casa\x00 nossa\n")
+    # PyYAML says "position 21" of the whole text; the line and column are where a person looks
+    assert "casa.yaml:2:14: not valid YAML: the character U+0000 is not allowed in a YAML file" in err
+    assert "title: A casa\ufffd nossa" in err and "\x00" not in err  # the line shown, the character replaced
+    (problem,) = expectations_problems(tmp_path, "engine: x\x07\nexpectations: []\n").problems
+    assert (problem.place.line, problem.place.column) == (1, 10) and "U+0007" in problem.message
+
+
 def test_yaml_nested_deeper_than_the_limit_is_refused_where_it_gets_too_deep(tmp_path, capsys):
     deep = "[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1)
     err = rule_file_problems(tmp_path, capsys, f"ruleset: casa\ntitle: Deep\nclauses: {deep}\n")

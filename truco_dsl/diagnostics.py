@@ -53,6 +53,12 @@ class Problem:
     message: str
     line_text: str = ""
 
+    @classmethod
+    def of_file(cls, file: str | Path, message: str) -> Problem:
+        """A problem of a whole file (one that cannot be read, or is not a file at all): at its
+        line 1, column 1, with no line shown and no YAML path."""
+        return cls(Place(str(file), 1, 1), message)
+
     def render(self) -> str:
         """``file:line:col: message``, then the line and a caret under the column, then the YAML path."""
         return f"{self.place}: {self.message}" + excerpt(self.line_text, self.place.column) + (
@@ -177,6 +183,11 @@ def _parse(text: str, loader: type) -> tuple[yaml.Event | None, yaml.Node | None
         reader.dispose()
 
 
+def _a(kind: str) -> str:
+    """``kind`` with its article: "a rule file", "an expectations file"."""
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+
+
 @dataclass
 class YamlFile:
     """A YAML file a user wrote, read with the place of everything in it (made by ``YamlFile.read``).
@@ -206,24 +217,8 @@ class YamlFile:
         deeper than ``MAX_NESTING`` or uses an alias gets that one problem and no document; a
         duplicate key is a problem too, and the document is kept (without the earlier value)."""
         read = cls(Path(path))
-        a_kind = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
-        try:
-            with open(path, "rb") as stream:  # at most one byte past the limit, whatever the file is
-                raw = stream.read(MAX_FILE_BYTES + 1)
-        except OSError as problem:
-            read._report_at(0, 0, f"cannot read the {kind}: {problem.strerror or problem}")
-            return read
-        if len(raw) > MAX_FILE_BYTES:
-            read._report_at(0, 0, f"the file is larger than {MAX_FILE_BYTES:,} bytes: too large to be {a_kind}")
-            return read
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as problem:
-            start = raw.rfind(b"\n", 0, problem.start) + 1
-            end = raw.find(b"\n", problem.start)
-            line = raw[start:end if end >= 0 else len(raw)].decode("utf-8", errors="replace").rstrip()
-            place = Place(str(read.path), raw.count(b"\n", 0, start) + 1, len(raw[start:problem.start].decode("utf-8")) + 1)
-            read.problems.append(Problem(place, f"the file is not UTF-8 text ({a_kind} is YAML, written in UTF-8)", line))
+        text = read._text(kind)
+        if text is None:
             return read
         read.lines = text.splitlines()
         try:
@@ -232,14 +227,14 @@ class YamlFile:
             try:  # again, for PyYAML's messages
                 refused, node, document = _parse(text, _Yaml12Loader)
             except yaml.YAMLError as problem:
-                read._report_yaml_error(problem)
+                read._report_yaml_error(problem, text)
                 return read
         if isinstance(refused, yaml.AliasEvent):
             read._report_at(refused.start_mark.line, refused.start_mark.column,
                             f"YAML aliases (*{refused.anchor}) are not allowed in {kind}s; {instead_of_aliases}")
         elif refused is not None:
             read._report_at(refused.start_mark.line, refused.start_mark.column,
-                            f"the YAML nests deeper than {MAX_NESTING} levels; {a_kind} needs a handful")
+                            f"the YAML nests deeper than {MAX_NESTING} levels; {_a(kind)} needs a handful")
         elif node is not None:
             read.document = document
             read._record(node, ())
@@ -277,9 +272,37 @@ class YamlFile:
         """A problem of the whole text at (line, column), 0-based: no YAML path."""
         self.problems.append(self._problem_at(Place(str(self.path), line + 1, column + 1), message))
 
-    def _report_yaml_error(self, problem: yaml.YAMLError) -> None:
-        """PyYAML's error, at its place; one found only at the end of the file points at what was
-        left open there, where the author can see it."""
+    def _text(self, kind: str) -> str | None:
+        """The file's text; None, with the problem reported, when it cannot be read, is larger than
+        ``MAX_FILE_BYTES`` or is not UTF-8 (pointed at the first byte that is not)."""
+        try:
+            with open(self.path, "rb") as stream:  # at most one byte past the limit, whatever the file is
+                raw = stream.read(MAX_FILE_BYTES + 1)
+        except OSError as problem:
+            self.problems.append(Problem.of_file(self.path, f"cannot read the {kind}: {problem.strerror or problem}"))
+            return None
+        if len(raw) > MAX_FILE_BYTES:
+            self.problems.append(Problem.of_file(self.path, f"the file is larger than {MAX_FILE_BYTES:,} bytes: too large to be {_a(kind)}"))
+            return None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            start = raw.rfind(b"\n", 0, problem.start) + 1
+            end = raw.find(b"\n", problem.start)
+            line = raw[start:end if end >= 0 else len(raw)].decode("utf-8", errors="replace").rstrip()
+            place = Place(str(self.path), raw.count(b"\n", 0, start) + 1, len(raw[start:problem.start].decode("utf-8")) + 1)
+            self.problems.append(Problem(place, f"the file is not UTF-8 text ({_a(kind)} is YAML, written in UTF-8)", line))
+            return None
+
+    def _report_yaml_error(self, problem: yaml.YAMLError, text: str) -> None:
+        """PyYAML's error about ``text``, at its place; one found only at the end of the file points
+        at what was left open there, where the author can see it."""
+        if isinstance(problem, yaml.reader.ReaderError):  # a character YAML does not allow
+            line, column = self._line_and_column(text, problem.position)
+            shown_line = self.lines[line].replace(chr(problem.character), "\ufffd").rstrip() if line < len(self.lines) else ""
+            self.problems.append(Problem(Place(str(self.path), line + 1, column + 1),
+                                         f"not valid YAML: the character U+{problem.character:04X} is not allowed in a YAML file", shown_line))
+            return
         mark = getattr(problem, "problem_mark", None) or getattr(problem, "context_mark", None)
         line, column = (mark.line, mark.column) if mark else (0, 0)
         what = getattr(problem, "problem", None) or str(problem)
@@ -295,6 +318,15 @@ class YamlFile:
         if line >= len(self.lines) and self.lines:  # the end of the file: its last line
             line, column = len(self.lines) - 1, len(self.lines[-1])
         self._report_at(line, column, f"not valid YAML: {what}")
+
+    def _line_and_column(self, text: str, position: int) -> tuple[int, int]:
+        """The (line, column), 0-based, of the character at ``position`` in ``text`` (the file's)."""
+        start = 0
+        for number, line in enumerate(text.splitlines(keepends=True)):
+            if position < start + len(line):
+                return number, position - start
+            start += len(line)
+        return max(len(self.lines) - 1, 0), len(self.lines[-1]) if self.lines else 0
 
     def _record(self, node: yaml.Node, path: YamlPath) -> None:
         """Keep the marks and styles of ``node`` and all below it; report duplicate keys."""

@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Place, Problem, YamlFile, YamlPath, did_you_mean, yaml_path
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, yaml_path
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.rules.model import Clause, RuleSet
@@ -405,14 +405,14 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
         if not path.exists() and path.suffix == "" and str(path) in available_rulesets():
             path = available_rulesets()[str(path)]  # a bundled rule set named by its id
         if path.is_dir():
-            report[path] = [Problem(Place(str(path), 1, 1), "is a directory, not a rule file")]
+            report[path] = [Problem.of_file(path, "is a directory, not a rule file")]
             continue
         if path.exists() and not path.is_file():
-            report[path] = [Problem(Place(str(path), 1, 1), "is not a regular file (a device or a pipe), not a rule file")]
+            report[path] = [Problem.of_file(path, "is not a regular file (a device or a pipe), not a rule file")]
             continue
         if not path.is_file():
             bundled = did_you_mean(str(path), available_rulesets()) if path.suffix == "" else ""
-            report[path] = [Problem(Place(str(path), 1, 1), f"no such file, nor a bundled rule set id{bundled}")]
+            report[path] = [Problem.of_file(path, f"no such file, nor a bundled rule set id{bundled}")]
             continue
         report[path] = _in_reading_order(_load_path(path)[1])
     return report
