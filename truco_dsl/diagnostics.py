@@ -104,7 +104,8 @@ def yaml_path(path: YamlPath) -> str:
 
 
 def distance(one: str, other: str) -> int:
-    """The edit distance of two words (insertions, deletions and substitutions, one each)."""
+    """The edit distance (an int) of two words (str): the fewest insertions, deletions and
+    substitutions of one character that turn ``one`` into ``other``."""
     previous = list(range(len(other) + 1))
     for row, letter in enumerate(one, start=1):
         current = [row]
