@@ -94,11 +94,12 @@ CASES = {
               - id: ATB-EMPATE-3
                 cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
                 on: after_trick
-                when: trick.number == 3 and trick.tied
+                when: trick.number == 3 and wns(0) == 2
                 then: win_hand(tricks[1].winner); give_points(1)
             """},
         "unknown-builtin",
-        [("unknown-builtin", 9, 39, "unknown builtin give_points()")],
+        [("unknown-builtin", 8, 33, "unknown builtin wns(); did you mean wins()?"),
+         ("unknown-builtin", 9, 39, "unknown builtin give_points(); `truco vocabulary` lists the builtins")],
     ),
     "a wrong number of arguments": (
         {"wrong-arity": """\
@@ -192,10 +193,10 @@ CASES = {
         "no-source",
         [("no-source", 5, 9, "clause id ATB-NORMAS-99 is not in spec/sources")],
     ),
-    "a mistyped clause id": (
-        {"typo-id": """\
-            ruleset: typo-id
-            title: Mistyped clause id
+    "a mistyped clause id and hook": (
+        {"typo-clauses": """\
+            ruleset: typo-clauses
+            title: Mistyped clause id and hook
             extends: atb-2004
             clauses:
               - id: ATB-EMPATE-33
@@ -204,24 +205,15 @@ CASES = {
                 on: after_trick
                 when: trick.number == 3 and trick.tied
                 then: win_hand(tricks[1].winner)
-            """},
-        "typo-id",
-        [("typo-id", 5, 9, "clause id ATB-EMPATE-33 is not in spec/sources (did you mean ATB-EMPATE-3?)"),
-         ("typo-id", 6, 12, "clause id ATB-EMPATE-TODA is not in spec/sources (did you mean ATB-EMPATE-TODAS?)")],
-    ),
-    "a mistyped hook": (
-        {"typo-hook": """\
-            ruleset: typo-hook
-            title: Mistyped hook
-            extends: atb-2004
-            clauses:
               - id: ATB-EMPATE-3
                 cite: Jogada empatada na 3ª vaza
                 on: after_trik
                 then: win_hand(tricks[1].winner)
             """},
-        "typo-hook",
-        [("typo-hook", 7, 9, "clauses[0].on: 'after_trik' is not allowed (did you mean after_trick?); it is one of: deal, play")],
+        "typo-clauses",
+        [("typo-clauses", 5, 9, "clause id ATB-EMPATE-33 is not in spec/sources (did you mean ATB-EMPATE-3?)"),
+         ("typo-clauses", 6, 12, "clause id ATB-EMPATE-TODA is not in spec/sources (did you mean ATB-EMPATE-TODAS?)"),
+         ("typo-clauses", 13, 9, "clauses[1].on: 'after_trik' is not allowed (did you mean after_trick?); it is one of: deal, play")],
     ),
     "a mistyped parent": (
         {"typo-parent": """\
@@ -241,21 +233,6 @@ CASES = {
             """},
         "typo-drop",
         [("typo-drop", 4, 8, "cannot drop ATB-NORMAS-111: no inherited clause has that id (did you mean ATB-NORMAS-11?)")],
-    ),
-    "a mistyped builtin": (
-        {"typo-builtin": """\
-            ruleset: typo-builtin
-            title: Mistyped builtin
-            extends: atb-2004
-            clauses:
-              - id: ATB-EMPATE-3
-                cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
-                on: after_trick
-                when: trick.number == 3 and trick.tied and not tricks[1].tied
-                then: win_hnd(tricks[1].winner)
-            """},
-        "typo-builtin",
-        [("typo-builtin", 9, 11, "unknown builtin win_hnd(); did you mean win_hand()?")],
     ),
 }
 
