@@ -211,37 +211,66 @@ def test_an_empty_expression_is_an_error():
     assert "empty" in compile_error("", kind="then").message
 
 
-def test_an_unknown_name_is_named_with_the_known_ones():
+def test_an_unknown_name_is_named_with_the_names_readable_at_the_hook():
     error = compile_error("trick.number == 3 and vaza.tied")
-    assert "unknown name 'vaza'" in error.message
-    assert "tricks" in error.message  # the list of names it could have meant
+    assert error.message == ("unknown name 'vaza'; the names at hook 'trick_end' are "
+                             "game, games_won, hand, players, score, trick, tricks")  # not actor: not readable there
     assert (error.line, error.column) == (1, 23)
+
+
+def test_a_mistyped_name_gets_the_closest_readable_one():
+    error = compile_error("trik.tied")
+    assert error.message.startswith("unknown name 'trik' (did you mean trick?); the names at hook 'trick_end' are")
+    assert (error.line, error.column) == (1, 1)
+    # 'acton' is close to action, but action is not readable at trick_end: no suggestion
+    assert "did you mean" not in compile_error("acton == 0").message
+    assert "(did you mean action?)" in compile_error("acion.covered", hook="play").message
+    assert "did you mean" not in compile_error("acton.covered", hook="play").message  # as near actor as action
 
 
 def test_an_unknown_field_is_named_with_the_fields_allowed():
     error = compile_error("trick.colour == 1")
-    assert "unknown field 'colour' of 'trick'" in error.message
+    assert "unknown field 'colour' of 'trick'; it has" in error.message  # nothing close: the list alone
     assert "winner_seat" in error.message
     assert (error.line, error.column) == (1, 7)
     assert "unknown field 'score' of 'tricks'" in compile_error("tricks[1].score == 1").message
 
 
+@pytest.mark.parametrize("text, said", [
+    ("trick.numbr == 3", "unknown field 'numbr' of 'trick' (did you mean number?); it has cards_played"),
+    ("tricks[1].winer == 0", "unknown field 'winer' of 'tricks' (did you mean winner?)"),
+    ("hand.stak == 3", "unknown field 'stak' of 'hand' (did you mean stake?)"),
+])
+def test_a_mistyped_field_gets_the_closest_one(text, said):
+    assert said in compile_error(text).message
+
+
 def test_a_name_not_available_at_the_hook_is_refused():
     error = compile_error("actor == 0", hook="trick_end")
-    assert "'actor' is not known at hook 'trick_end'" in error.message
-    assert "play" in error.message  # where it is known
+    assert error.message == "'actor' is not known at hook 'trick_end', only at play, raise, respond, mao_de_onze, show_cards, infraction"
     compile_condition("actor == 0", "play")  # at an action hook it is fine
     assert "'response'" in compile_error('response == "fold"', hook="raise").message
     assert "'points'" in compile_error("points.value == 3", hook="deal").message
+    # action (of a card play) at raise, where actor is readable: the closest readable name
+    assert compile_error("action.covered", hook="raise").message == "'action' is not known at hook 'raise', only at play (did you mean actor?)"
 
 
-def test_an_unknown_builtin_is_named_with_the_builtins():
+def test_an_unknown_builtin_points_at_the_vocabulary_not_at_all_37_names():
     error = compile_error("give_points(1)", kind="then")
-    assert "unknown builtin give_points()" in error.message
-    assert "award" in error.message
+    assert error.message == "unknown builtin give_points(); `truco vocabulary` lists the builtins"
     error = compile_error("trick.number == 3 and double(1) == 2")
     assert "unknown builtin double()" in error.message
     assert error.column == 23
+
+
+@pytest.mark.parametrize("text, kind, said", [
+    ("awrd(team, 1)", "then", "unknown builtin awrd(); did you mean award()?"),
+    ("end_hnd()", "then", "unknown builtin end_hnd(); did you mean end_hand()?"),
+    ("oponents(team) == 1", "when", "unknown builtin oponents(); did you mean opponents()?"),
+    ("x(1) == 1", "when", "unknown builtin x(); `truco vocabulary` lists the builtins"),  # one letter: nothing is close
+])
+def test_a_mistyped_builtin_gets_the_closest_one(text, kind, said):
+    assert compile_error(text, hook="raise", kind=kind).message == said
 
 
 @pytest.mark.parametrize(
@@ -298,8 +327,10 @@ def test_an_indexed_name_needs_its_index_and_a_plain_name_takes_none():
 
 
 def test_an_unknown_hook_is_refused():
-    with pytest.raises(ExpressionError, match="unknown hook 'nowhere'"):
+    with pytest.raises(ExpressionError, match="unknown hook 'nowhere'; hooks are deal, play"):
         compile_condition("true", "nowhere")
+    with pytest.raises(ExpressionError, match=r"unknown hook 'after_trik' \(did you mean after_trick\?\); hooks are"):
+        compile_condition("true", "after_trik")
 
 
 def test_the_vocabulary_is_self_consistent():

@@ -68,7 +68,7 @@ CASES = {
               lader: [1, 2]
             """},
         "unknown-key",
-        [("unknown-key", 6, 3, "unknown key 'lader' in stakes; allowed keys: cites, ladder")],
+        [("unknown-key", 6, 3, "unknown key 'lader' in stakes (did you mean ladder?); allowed keys: cites, ladder")],
     ),
     "a bad expression": (
         {"bad-expr": """\
@@ -94,11 +94,12 @@ CASES = {
               - id: ATB-EMPATE-3
                 cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
                 on: after_trick
-                when: trick.number == 3 and trick.tied
+                when: trick.number == 3 and wns(0) == 2
                 then: win_hand(tricks[1].winner); give_points(1)
             """},
         "unknown-builtin",
-        [("unknown-builtin", 9, 39, "unknown builtin give_points()")],
+        [("unknown-builtin", 8, 33, "unknown builtin wns(); did you mean wins()?"),
+         ("unknown-builtin", 9, 39, "unknown builtin give_points(); `truco vocabulary` lists the builtins")],
     ),
     "a wrong number of arguments": (
         {"wrong-arity": """\
@@ -140,7 +141,7 @@ CASES = {
             extends: atb-1999
             """},
         "orphan",
-        [("orphan", 3, 10, "unknown parent rule set 'atb-1999'")],
+        [("orphan", 3, 10, "unknown parent rule set 'atb-1999'; a parent is a bundled rule set (atb-2004, ")],  # nothing close
     ),
     "a bad card": (
         {"bad-card": """\
@@ -191,6 +192,47 @@ CASES = {
             """},
         "no-source",
         [("no-source", 5, 9, "clause id ATB-NORMAS-99 is not in spec/sources")],
+    ),
+    "a mistyped clause id and hook": (
+        {"typo-clauses": """\
+            ruleset: typo-clauses
+            title: Mistyped clause id and hook
+            extends: atb-2004
+            clauses:
+              - id: ATB-EMPATE-33
+                also: [ATB-EMPATE-TODA]
+                cite: Jogada empatada na 3ª vaza
+                on: after_trick
+                when: trick.number == 3 and trick.tied
+                then: win_hand(tricks[1].winner)
+              - id: ATB-EMPATE-3
+                cite: Jogada empatada na 3ª vaza
+                on: after_trik
+                then: win_hand(tricks[1].winner)
+            """},
+        "typo-clauses",
+        [("typo-clauses", 5, 9, "clause id ATB-EMPATE-33 is not in spec/sources (did you mean ATB-EMPATE-3?)"),
+         ("typo-clauses", 6, 12, "clause id ATB-EMPATE-TODA is not in spec/sources (did you mean ATB-EMPATE-TODAS?)"),
+         ("typo-clauses", 13, 9, "clauses[1].on: 'after_trik' is not allowed (did you mean after_trick?); it is one of: deal, play")],
+    ),
+    "a mistyped parent": (
+        {"typo-parent": """\
+            ruleset: typo-parent
+            title: Mistyped parent
+            extends: atb-2040
+            """},
+        "typo-parent",
+        [("typo-parent", 3, 10, "unknown parent rule set 'atb-2040' (did you mean atb-2004?); a parent is a bundled rule set")],
+    ),
+    "a mistyped drop": (
+        {"typo-drop": """\
+            ruleset: typo-drop
+            title: Mistyped drop
+            extends: atb-2004
+            drop: [ATB-NORMAS-111]
+            """},
+        "typo-drop",
+        [("typo-drop", 4, 8, "cannot drop ATB-NORMAS-111: no inherited clause has that id (did you mean ATB-NORMAS-11?)")],
     ),
 }
 
@@ -484,3 +526,27 @@ def test_a_directory_given_as_a_rule_set_is_named_as_one(tmp_path):
     for reference in (str(folder), str(folder) + "/"):
         with pytest.raises(FileNotFoundError, match="is a directory, not a rule file"):
             load_ruleset(reference)
+
+
+def test_a_mistyped_trace_encoder_gets_the_closest_encoder(tmp_path, capsys):
+    code, err = _validate(tmp_path, capsys, "typo-trace", """\
+        ruleset: typo-trace
+        title: Mistyped encoder
+        extends: atb-2004
+        traces:
+          - id: ATB-MANILHAS-6
+            cite: Veja o exemplo abaixo, onde a "Vira" é um K, então as manilhas são os As.
+            by: ATB-MANILHA-1
+        """)
+    assert code == 2
+    assert ("typo-trace.yaml:7:9: ATB-MANILHA-1 is neither a clause of this rule set nor a cited parameter id "
+            "(did you mean ATB-MANILHAS-1?)") in err
+
+
+def test_an_unknown_rule_set_id_gets_the_closest_and_the_known_ones(capsys):
+    with pytest.raises(FileNotFoundError, match=r"unknown rule set 'atb-2040' \(did you mean atb-2004\?\); known: atb-2004, "):
+        load_ruleset("atb-2040")
+    with pytest.raises(FileNotFoundError, match=r"unknown rule set 'xyz'; known: atb-2004, "):
+        load_ruleset("xyz")
+    assert main(["validate", "fpt-1938"]) == 2
+    assert "fpt-1938:1:1: no such file, nor a bundled rule set id (did you mean fpt-1983?)" in capsys.readouterr().err

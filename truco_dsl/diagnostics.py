@@ -4,18 +4,30 @@ Every loader (rule files, expectations files, tag expressions) and the interpret
 clause that failed at run time speak through this module, so a mistake reads the same wherever it
 is found: ``file:line:col: message``, the line itself with a caret under the column, the YAML path,
 and, where a name was mistyped, the closest known one ("did you mean …?").
+
+A YAML file is read here too, once for every kind of file (``YamlFile.read``): safely, with YAML 1.2
+booleans, aliases refused, the size and nesting limited, and the place of every key and value kept,
+so that what its own loader finds wrong afterwards is reported at the right line and column.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Self
+
+import yaml
 
 YamlPath = tuple[str | int, ...]
 
 #: the longest stretch of a source line shown under a problem (characters)
 SHOWN_WIDTH = 120
+#: a YAML file larger than this is refused unread (the bundled rule files are a few kilobytes)
+MAX_FILE_BYTES = 1_000_000
+#: how deeply a YAML file may nest (mappings and lists in one another)
+MAX_NESTING = 50
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,12 @@ class Problem:
     place: Place
     message: str
     line_text: str = ""
+
+    @classmethod
+    def of_file(cls, file: str | Path, message: str) -> Problem:
+        """A problem of a whole file (one that cannot be read, or is not a file at all): at its
+        line 1, column 1, with no line shown and no YAML path."""
+        return cls(Place(str(file), 1, 1), message)
 
     def render(self) -> str:
         """``file:line:col: message``, then the line and a caret under the column, then the YAML path."""
@@ -86,7 +104,8 @@ def yaml_path(path: YamlPath) -> str:
 
 
 def distance(one: str, other: str) -> int:
-    """The edit distance of two words (insertions, deletions and substitutions, one each)."""
+    """The edit distance (an int) of two words (str): the fewest insertions, deletions and
+    substitutions of one character that turn ``one`` into ``other``."""
     previous = list(range(len(other) + 1))
     for row, letter in enumerate(one, start=1):
         current = [row]
@@ -97,13 +116,277 @@ def distance(one: str, other: str) -> int:
 
 
 def closest(word: str, known: Iterable[str], most: int = 3) -> str | None:
-    """The known word nearest ``word`` by edit distance when it is at most ``most`` edits away
-    (ties: the first in sorted order), else None."""
-    best = min(sorted(known), key=lambda candidate: distance(word, candidate), default=None)
-    return best if best is not None and distance(word, best) <= most else None
+    """The known word nearest ``word`` (a str) by edit distance, or None when none is near enough —
+    at most ``most`` edits away, and fewer than half of ``word``'s letters changed (so that ``x`` is
+    not "corrected" to ``max``, nor ``9`` to ``4``) — or when two known words are as near as each
+    other (``ATB-EMPATE-4`` is as near ``-1`` as ``-2``: offering one would be a guess). Never raises."""
+    limit = min(most, len(word) // 2)
+    near = sorted((distance(word, candidate), candidate) for candidate in set(known))
+    if not near or near[0][0] > limit or (len(near) > 1 and near[1][0] == near[0][0]):
+        return None
+    return near[0][1]
 
 
 def did_you_mean(word: str, known: Iterable[str], most: int = 3) -> str:
-    """`` (did you mean X?)`` for the closest known word (``closest``), or "" when none is close."""
+    """`` (did you mean X?)`` for the known word closest to ``word`` (``closest``), or "" when none
+    is close: a message puts it right after the mistyped name, or at its end."""
     near = closest(word, known, most)
     return f" (did you mean {near}?)" if near is not None else ""
+
+
+# ------------------------------------------------------------------------------- YAML with places
+class _Yaml12Loader(yaml.SafeLoader):
+    """Safe YAML loading with YAML 1.2 booleans: only ``true`` / ``false`` are booleans, so a clause's
+    ``on:`` key stays the word "on", and an expectation's ``reason: no`` the word "no" (YAML 1.1
+    would read them, and yes/off/y/n, as booleans)."""
+
+
+_Yaml12Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Yaml12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+class _FastYaml12Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """``_Yaml12Loader`` on libyaml's C parser when PyYAML has it (ten times faster: loading the
+    rule sets was a third of a ``truco conform`` run); its nodes carry the same marks. Its error
+    messages differ, so a file it cannot parse is parsed again with ``_Yaml12Loader`` to report."""
+
+
+_FastYaml12Loader.yaml_implicit_resolvers = _Yaml12Loader.yaml_implicit_resolvers
+
+
+def _parse(text: str, loader: type) -> tuple[yaml.Event | None, yaml.Node | None, Any]:
+    """Read YAML ``text`` with ``loader``: ``(refused, node, document)``. ``refused`` is the first
+    alias, or the first mapping or list deeper than ``MAX_NESTING``, found in the parser's events
+    (no recursion); then nothing is built (an alias can multiply a small file into an enormous
+    document, deep nesting would exhaust the stack). Else ``refused`` is None, ``node`` the node tree
+    (None for an empty file) and ``document`` its plain data (the loader is safe: dicts, lists,
+    str, int, float, bool, None). Raises ``yaml.YAMLError`` for text that is not one YAML document."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.AliasEvent):
+            return event, None, None
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_NESTING:
+                return event, None, None
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+    reader = loader(text)
+    try:
+        node = reader.get_single_node()
+        return None, node, None if node is None else reader.construct_document(node)
+    finally:
+        reader.dispose()
+
+
+def _a(kind: str) -> str:
+    """``kind`` with its article: "a rule file", "an expectations file"."""
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+
+
+@dataclass
+class YamlFile:
+    """A YAML file a user wrote, read with the place of everything in it (made by ``YamlFile.read``).
+
+    ``path``: the file; ``lines``: its text line by line (empty when it is not UTF-8 text);
+    ``document``: its plain data, None when it could not be read (or is empty); ``value_marks`` /
+    ``key_marks``: YAML path (``("clauses", 2, "when")``) -> (line, column), 0-based, where the value
+    / the key starts; ``styles``: a scalar's YAML path -> its style (``|``, ``>``, ``'``, ``"``, None
+    when plain); ``problems``: every ``Problem`` found, in the order found — reading's first, then
+    those the file's own loader adds with ``report``.
+    """
+
+    path: Path
+    lines: list[str] = field(default_factory=list)
+    document: Any = None
+    value_marks: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    key_marks: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    styles: dict[YamlPath, str | None] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, path: str | Path, kind: str, instead_of_aliases: str = "write the value out") -> Self:
+        """Read the YAML file at ``path`` (str or Path) safely, with YAML 1.2 booleans; ``kind``
+        names the file in messages ("rule file"), ``instead_of_aliases`` says what to write instead
+        of an alias. Returns the ``YamlFile`` (of the class it is called on). Never raises: a file
+        that cannot be read, is larger than ``MAX_FILE_BYTES``, is not UTF-8 or not YAML, nests
+        deeper than ``MAX_NESTING`` or uses an alias gets that one problem and no document; a
+        duplicate key is a problem too, and the document is kept (without the earlier value)."""
+        read = cls(Path(path))
+        text = read._text(kind)
+        if text is None:
+            return read
+        read.lines = text.splitlines()
+        try:
+            refused, node, document = _parse(text, _FastYaml12Loader)
+        except yaml.YAMLError:
+            try:  # again, for PyYAML's messages
+                refused, node, document = _parse(text, _Yaml12Loader)
+            except yaml.YAMLError as problem:
+                read._report_yaml_error(problem, text)
+                return read
+        if isinstance(refused, yaml.AliasEvent):
+            read._report_at(refused.start_mark.line, refused.start_mark.column,
+                            f"YAML aliases (*{refused.anchor}) are not allowed in {kind}s; {instead_of_aliases}")
+        elif refused is not None:
+            read._report_at(refused.start_mark.line, refused.start_mark.column,
+                            f"the YAML nests deeper than {MAX_NESTING} levels; {_a(kind)} needs a handful")
+        elif node is not None:
+            read.document = document
+            read._record(node, ())
+        return read
+
+    def place(self, path: YamlPath, at_key: bool = False, offset: tuple[int, int] | None = None) -> Place:
+        """The ``Place`` of ``path`` (its YAML path written out, as ``clauses[2].when``): where its
+        value starts, or its key with ``at_key``; a path the file does not have (a missing key)
+        points at the nearest value around it that it has. ``offset``: (line, column), 1-based,
+        inside the scalar's text (as an ``ExpressionError`` gives them), is followed into the file,
+        whatever the scalar's style (plain, quoted, ``|`` or ``>`` block). Never raises."""
+        marks = self.key_marks if at_key else self.value_marks
+        probe = path
+        while probe not in marks and probe not in self.value_marks and probe:
+            probe = probe[:-1]
+        line, column = marks.get(probe) or self.value_marks.get(probe, (0, 0))
+        if offset is not None:
+            line, column = self._inside_scalar(probe, line, column, offset)
+        return Place(str(self.path), line + 1, column + 1, yaml_path(path))
+
+    def problem(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> Problem:
+        """A ``Problem`` saying ``message`` at ``place(path, at_key, offset)``, with the file's line
+        there (for the caret); not added to ``problems``."""
+        return self._problem_at(self.place(path, at_key, offset), message)
+
+    def report(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> None:
+        """Add ``problem(path, message, at_key, offset)`` to ``problems``."""
+        self.problems.append(self.problem(path, message, at_key, offset))
+
+    def _problem_at(self, place: Place, message: str) -> Problem:
+        line_text = self.lines[place.line - 1].rstrip() if 0 < place.line <= len(self.lines) else ""
+        return Problem(place, message, line_text)
+
+    def _report_at(self, line: int, column: int, message: str) -> None:
+        """A problem of the whole text at (line, column), 0-based: no YAML path."""
+        self.problems.append(self._problem_at(Place(str(self.path), line + 1, column + 1), message))
+
+    def _text(self, kind: str) -> str | None:
+        """The file's text; None, with the problem reported, when it cannot be read, is larger than
+        ``MAX_FILE_BYTES`` or is not UTF-8 (pointed at the first byte that is not)."""
+        try:
+            with open(self.path, "rb") as stream:  # at most one byte past the limit, whatever the file is
+                raw = stream.read(MAX_FILE_BYTES + 1)
+        except OSError as problem:
+            self.problems.append(Problem.of_file(self.path, f"cannot read the {kind}: {problem.strerror or problem}"))
+            return None
+        if len(raw) > MAX_FILE_BYTES:
+            self.problems.append(Problem.of_file(self.path, f"the file is larger than {MAX_FILE_BYTES:,} bytes: too large to be {_a(kind)}"))
+            return None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            start = raw.rfind(b"\n", 0, problem.start) + 1
+            end = raw.find(b"\n", problem.start)
+            line = raw[start:end if end >= 0 else len(raw)].decode("utf-8", errors="replace").rstrip()
+            place = Place(str(self.path), raw.count(b"\n", 0, start) + 1, len(raw[start:problem.start].decode("utf-8")) + 1)
+            self.problems.append(Problem(place, f"the file is not UTF-8 text ({_a(kind)} is YAML, written in UTF-8)", line))
+            return None
+
+    def _report_yaml_error(self, problem: yaml.YAMLError, text: str) -> None:
+        """PyYAML's error about ``text``, at its place; one found only at the end of the file points
+        at what was left open there, where the author can see it."""
+        if isinstance(problem, yaml.reader.ReaderError):  # a character YAML does not allow
+            line, column = self._line_and_column(text, problem.position)
+            shown_line = self.lines[line].replace(chr(problem.character), "\ufffd").rstrip() if line < len(self.lines) else ""
+            self.problems.append(Problem(Place(str(self.path), line + 1, column + 1),
+                                         f"not valid YAML: the character U+{problem.character:04X} is not allowed in a YAML file", shown_line))
+            return
+        mark = getattr(problem, "problem_mark", None) or getattr(problem, "context_mark", None)
+        line, column = (mark.line, mark.column) if mark else (0, 0)
+        what = getattr(problem, "problem", None) or str(problem)
+        context, context_mark = getattr(problem, "context", None), getattr(problem, "context_mark", None)
+        if context and context_mark is not None and context_mark is not mark and line >= len(self.lines):
+            line, column = context_mark.line, context_mark.column
+            opened = context.removeprefix("while parsing ")
+            what = f"{opened} that starts here is never closed ({what} at the end of the file)"
+        elif context and context_mark is not None and context_mark is not mark:
+            what += f" ({context} that starts at line {context_mark.line + 1}, column {context_mark.column + 1})"
+        elif context:
+            what += f" ({context})"
+        if line >= len(self.lines) and self.lines:  # the end of the file: its last line
+            line, column = len(self.lines) - 1, len(self.lines[-1])
+        self._report_at(line, column, f"not valid YAML: {what}")
+
+    def _line_and_column(self, text: str, position: int) -> tuple[int, int]:
+        """The (line, column), 0-based, of the character at ``position`` in ``text`` (the file's)."""
+        start = 0
+        for number, line in enumerate(text.splitlines(keepends=True)):
+            if position < start + len(line):
+                return number, position - start
+            start += len(line)
+        return max(len(self.lines) - 1, 0), len(self.lines[-1]) if self.lines else 0
+
+    def _record(self, node: yaml.Node, path: YamlPath) -> None:
+        """Keep the marks and styles of ``node`` and all below it; report duplicate keys."""
+        self.value_marks[path] = (node.start_mark.line, node.start_mark.column)
+        if isinstance(node, yaml.ScalarNode):
+            self.styles[path] = node.style or None  # a plain scalar: None from PyYAML, "" from libyaml
+        elif isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key_node, value_node in node.value:
+                key = key_node.value
+                child = path + (key,)
+                self.key_marks[child] = (key_node.start_mark.line, key_node.start_mark.column)
+                if key in seen:
+                    self.report(child, f"duplicate key {key!r} (YAML would silently keep only the last)", at_key=True)
+                seen.add(key)
+                self._record(value_node, child)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self._record(item, path + (index,))
+
+    def _inside_scalar(self, path: YamlPath, line: int, column: int, offset: tuple[int, int]) -> tuple[int, int]:
+        """Where (line, column), 0-based, the ``offset`` (expression line, column, 1-based) of the
+        scalar at ``path``, which starts at ``line`` / ``column``, falls in the file."""
+        expression_line, expression_column = offset
+        style = self.styles.get(path)
+        # a block's content starts on the next line; YAML strips the indentation of its first
+        # non-blank line from every line, so that indentation (not each line's own) is added back
+        content = next((text for text in self.lines[line + 1:] if text.strip()), "")
+        indent = len(content) - len(content.lstrip())
+        if style == "|":
+            return line + expression_line, indent + expression_column - 1
+        text = self._value(path)
+        if style in (">", None) and isinstance(text, str):
+            # folded and plain scalars join their lines with one character: walk the file's lines
+            index = sum(len(part) + 1 for part in text.split("\n")[:expression_line - 1]) + expression_column - 1
+            if style == ">":
+                pieces = [(number, indent, self.lines[number][indent:].rstrip()) for number in range(line + 1, len(self.lines))]
+            else:
+                pieces = [(line, column, self.lines[line][column:].rstrip())] + [
+                    (number, len(self.lines[number]) - len(self.lines[number].lstrip()), self.lines[number].strip())
+                    for number in range(line + 1, len(self.lines))]
+            start = 0
+            for number, first, piece in (piece for piece in pieces if piece[2]):
+                if index <= start + len(piece):
+                    return number, first + index - start
+                start += len(piece) + 1
+        if expression_line > 1:
+            target = line + expression_line - 1
+            text = self.lines[target] if target < len(self.lines) else ""
+            return target, len(text) - len(text.lstrip()) + expression_column - 1
+        quote = 1 if style in ("'", '"') else 0
+        return line, column + quote + expression_column - 1
+
+    def _value(self, path: YamlPath) -> Any:
+        """The document's value at ``path``, None when it has none."""
+        value: Any = self.document
+        for part in path:
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return value

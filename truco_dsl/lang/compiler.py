@@ -17,6 +17,7 @@ from typing import Any, Callable
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from truco_dsl.diagnostics import closest, did_you_mean
 from truco_dsl.errors import ExpressionError
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
@@ -225,7 +226,7 @@ _PYTHON_NAMES = {"raise": "raise_"}  # roots whose attribute on the scope avoids
 class _Compiler:
     def __init__(self, hook: str, effects_allowed: bool):
         if hook not in HOOKS:
-            raise ExpressionError(f"unknown hook {hook!r}; hooks are {', '.join(HOOKS)}")
+            raise ExpressionError(f"unknown hook {hook!r}{did_you_mean(hook, HOOKS)}; hooks are {', '.join(HOOKS)}")
         self.hook = hook
         self.effects_allowed = effects_allowed
         self.reads: set[str] = set()  # the paths compiled so far ("trick.number"), indexes left out
@@ -309,8 +310,9 @@ class _Compiler:
         name = str(name_token)
         spec = BUILTINS.get(name)
         if spec is None:
-            known = ", ".join(sorted(BUILTINS))
-            raise _error_at(name_token, f"unknown builtin {name}(); builtins are {known}")
+            near = closest(name, BUILTINS)
+            hint = f"did you mean {near}()?" if near is not None else "`truco vocabulary` lists the builtins"
+            raise _error_at(name_token, f"unknown builtin {name}(); {hint}")
         if len(arguments) != spec.arity:
             plural = "" if spec.arity == 1 else "s"
             raise _error_at(name_token, f"{name}() takes {spec.arity} argument{plural}, got {len(arguments)}")
@@ -334,15 +336,21 @@ class _Compiler:
         first, second = compiled
         return lambda scope: getattr(scope, name)(first(scope), second(scope))
 
+    def _readable(self) -> list[str]:
+        """The roots readable at this compiler's hook, sorted (for a message)."""
+        return sorted(name for name, root in ROOTS.items() if root.hooks is None or self.hook in root.hooks)
+
     def _path(self, node: Tree) -> Closure:
         name_token, *steps = node.children
         name = str(name_token)
         root = ROOTS.get(name)
         if root is None:
-            known = ", ".join(sorted(ROOTS))
-            raise _error_at(name_token, f"unknown name {name!r}; names are {known}")
+            readable = self._readable()
+            raise _error_at(name_token, f"unknown name {name!r}{did_you_mean(name, readable)}; "
+                                        f"the names at hook {self.hook!r} are {', '.join(readable)}")
         if root.hooks is not None and self.hook not in root.hooks:
-            raise _error_at(name_token, f"{name!r} is not known at hook {self.hook!r} (only at {', '.join(root.hooks)})")
+            raise _error_at(name_token, f"{name!r} is not known at hook {self.hook!r}, only at {', '.join(root.hooks)}"
+                                        f"{did_you_mean(name, self._readable())}")
         attribute = _PYTHON_NAMES.get(name, name)
         fields = root.fields
         index: Closure | None = None
@@ -363,7 +371,7 @@ class _Compiler:
             field = str(step.children[0])
             if fields is None or field not in fields:
                 allowed = ", ".join(sorted(fields)) if fields else "no fields"
-                raise _error_at(step.children[0], f"unknown field {field!r} of {name!r}; it has {allowed}")
+                raise _error_at(step.children[0], f"unknown field {field!r} of {name!r}{did_you_mean(field, fields or ())}; it has {allowed}")
             names.append(field)
         self.reads.add(".".join([name, *names]))
         # a dotted attrgetter ("hand.raised_by") reads the whole path in one call

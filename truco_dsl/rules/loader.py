@@ -1,5 +1,7 @@
 """Load rule files: YAML (safe) → JSON Schema → clause checks and compilation → ``extends`` → RuleSet.
 
+A file is read by ``diagnostics.YamlFile`` (safe YAML 1.2 with the place of every key and value, the
+limits of size and nesting, aliases refused); what is checked here is what makes it a rule file.
 Every problem found is kept (loading goes on to find the others) and carries the place it points at:
 ``file:line:col``, the YAML path, the offending line and a caret. ``load_ruleset`` raises
 ``RulesetError`` with all of them; ``check_files`` returns them for ``truco validate``.
@@ -15,118 +17,28 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
 from jsonschema import Draft202012Validator
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Place, Problem, YamlPath, yaml_path
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, yaml_path
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.rules.model import Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
 
 
-
-class _RuleFileLoader(yaml.SafeLoader):
-    """Safe YAML loading with YAML 1.2 booleans: only ``true`` / ``false`` are booleans, so a clause's
-    ``on:`` key stays the word "on" (YAML 1.1 would read it, and yes/no/off, as a boolean)."""
-
-
-_RuleFileLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_RuleFileLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
-
-
-class _FastRuleFileLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """``_RuleFileLoader`` on libyaml's C parser when PyYAML has it (ten times faster: loading the
-    rule sets was a third of a ``truco conform`` run); its nodes carry the same marks. Its error
-    messages differ, so a file it cannot parse is parsed again with ``_RuleFileLoader`` to report."""
-
-
-_FastRuleFileLoader.yaml_implicit_resolvers = _RuleFileLoader.yaml_implicit_resolvers
-
-
 @dataclass
-class _File:
-    """One parsed rule file and what was found wrong with it."""
+class _RuleFile(YamlFile):
+    """One rule file read (``YamlFile``: its YAML, places and problems), the parts of it the schema
+    found broken (already reported) and its compiled clauses."""
 
-    path: Path
-    lines: list[str]
-    document: dict[str, Any] | None = None
-    value_marks: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
-    key_marks: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
-    styles: dict[YamlPath, str | None] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
     clauses: list[Clause] = field(default_factory=list)
-    broken: set[YamlPath] = field(default_factory=set)  # paths with schema errors (already reported)
+    broken: set[YamlPath] = field(default_factory=set)
 
     def is_broken(self, path: YamlPath) -> bool:
         """Whether a schema error lies at, inside or around ``path`` (so checking it again is moot)."""
         return any(bad[:len(path)] == path or path[:len(bad)] == bad for bad in self.broken)
-
-    def place(self, path: YamlPath, at_key: bool = False, offset: tuple[int, int] | None = None) -> Place:
-        marks = self.key_marks if at_key else self.value_marks
-        probe = path
-        while probe not in marks and probe not in self.value_marks and probe:
-            probe = probe[:-1]
-        line, column = marks.get(probe) or self.value_marks.get(probe, (0, 0))
-        if offset is not None:
-            line, column = self._inside_scalar(probe, line, column, offset)
-        return Place(str(self.path), line + 1, column + 1, yaml_path(path))
-
-    def _inside_scalar(self, path: YamlPath, line: int, column: int, offset: tuple[int, int]) -> tuple[int, int]:
-        """Where (expression line, column), 1-based, falls in the file, for a scalar starting at line/column."""
-        expression_line, expression_column = offset
-        style = self.styles.get(path)
-        # a block's content starts on the next line; YAML strips the indentation of its first
-        # non-blank line from every line, so that indentation (not each line's own) is added back
-        content = next((text for text in self.lines[line + 1:] if text.strip()), "")
-        indent = len(content) - len(content.lstrip())
-        if style == "|":
-            return line + expression_line, indent + expression_column - 1
-        text = self._value(path)
-        if style in (">", None) and isinstance(text, str):
-            # folded and plain scalars join their lines with one character: walk the file's lines
-            index = sum(len(part) + 1 for part in text.split("\n")[:expression_line - 1]) + expression_column - 1
-            if style == ">":
-                pieces = [(number, indent, self.lines[number][indent:].rstrip()) for number in range(line + 1, len(self.lines))]
-            else:
-                pieces = [(line, column, self.lines[line][column:].rstrip())] + [
-                    (number, len(self.lines[number]) - len(self.lines[number].lstrip()), self.lines[number].strip())
-                    for number in range(line + 1, len(self.lines))]
-            start = 0
-            for number, first, piece in (piece for piece in pieces if piece[2]):
-                if index <= start + len(piece):
-                    return number, first + index - start
-                start += len(piece) + 1
-        if expression_line > 1:
-            target = line + expression_line - 1
-            text = self.lines[target] if target < len(self.lines) else ""
-            return target, len(text) - len(text.lstrip()) + expression_column - 1
-        quote = 1 if style in ("'", '"') else 0
-        return line, column + quote + expression_column - 1
-
-    def _value(self, path: YamlPath) -> Any:
-        value: Any = self.document
-        for part in path:
-            try:
-                value = value[part]
-            except (KeyError, IndexError, TypeError):
-                return None
-        return value
-
-    def report(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> None:
-        self.problems.append(self.problem(self.place(path, at_key, offset), message))
-
-    def problem(self, place: Place, message: str) -> Problem:
-        """A problem at ``place``, with the file's line there (for the caret)."""
-        line_text = self.lines[place.line - 1].rstrip() if 0 < place.line <= len(self.lines) else ""
-        return Problem(place, message, line_text)
 
 
 @cache
@@ -135,69 +47,19 @@ def _schema_validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-#: A rule file larger than this is refused unread (the bundled ones are a few kilobytes).
-MAX_FILE_BYTES = 1_000_000
-#: How deeply YAML may nest, and how long a chain of ``extends`` may be.
-MAX_NESTING, MAX_EXTENDS = 50, 20
+#: How long a chain of ``extends`` may be (the size of a file and its nesting are limited where it
+#: is read: ``diagnostics.MAX_FILE_BYTES``, ``diagnostics.MAX_NESTING``).
+MAX_EXTENDS = 20
 
 
-def _read(path: Path) -> _File:
-    """Parse, schema-check and compile one file (no ``extends``)."""
-    parsed = _File(path, [])
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            parsed.problems.append(Problem(Place(str(path), 1, 1), f"the file is larger than {MAX_FILE_BYTES:,} bytes; a rule file is a few kilobytes"))
-            return parsed
-        raw = path.read_bytes()
-    except OSError as problem:
-        parsed.problems.append(Problem(Place(str(path), 1, 1), f"cannot read the file: {problem.strerror or problem}"))
+def _read(path: Path) -> _RuleFile:
+    """Read, schema-check and compile one file (no ``extends``)."""
+    parsed = _RuleFile.read(path, "rule file", instead_of_aliases="write the value out, or use extends")
+    if not isinstance(parsed.document, dict):
+        if not parsed.problems:
+            parsed.report((), "a rule file is a YAML mapping that starts with `ruleset: <id>`")
+        parsed.document = None
         return parsed
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as problem:
-        line = raw[:problem.start].count(b"\n") + 1
-        column = problem.start - (raw.rfind(b"\n", 0, problem.start) + 1) + 1
-        parsed.problems.append(Problem(Place(str(path), line, column), "the file is not UTF-8 text (a rule file is YAML, written in UTF-8)"))
-        return parsed
-    parsed = _File(path, text.splitlines())
-    try:
-        read = _parse(text, _FastRuleFileLoader)
-    except yaml.YAMLError:
-        read = None
-    try:
-        depth, alias, node, document = read or _parse(text, _RuleFileLoader)
-        if depth is not None:
-            parsed.value_marks[()] = depth
-            parsed.report((), f"the YAML nests deeper than {MAX_NESTING} levels; a rule file needs a handful")
-            return parsed
-        if alias is not None:  # aliases can multiply a small file into an enormous document
-            parsed.value_marks[()] = (alias.start_mark.line, alias.start_mark.column)
-            parsed.report((), f"YAML aliases (*{alias.anchor}) are not allowed in rule files; write the value out, or use extends")
-            return parsed
-    except yaml.YAMLError as problem:
-        mark = getattr(problem, "problem_mark", None) or getattr(problem, "context_mark", None)
-        line, column = (mark.line, mark.column) if mark else (0, 0)
-        what = getattr(problem, "problem", None) or str(problem)
-        context, context_mark = getattr(problem, "context", None), getattr(problem, "context_mark", None)
-        if context and context_mark is not None and context_mark is not mark and line >= len(parsed.lines):
-            # found only at the end of the file: point at what was left open, where the author can see it
-            line, column = context_mark.line, context_mark.column
-            opened = context.removeprefix("while parsing ")
-            what = f"{opened} that starts here is never closed ({what} at the end of the file)"
-        elif context and context_mark is not None and context_mark is not mark:
-            what += f" ({context} that starts at line {context_mark.line + 1}, column {context_mark.column + 1})"
-        elif context:
-            what += f" ({context})"
-        if line >= len(parsed.lines) and parsed.lines:  # the end of the file: its last line
-            line, column = len(parsed.lines) - 1, len(parsed.lines[-1])
-        parsed.value_marks[()] = (line, column)
-        parsed.report((), f"not valid YAML: {what}")
-        return parsed
-    if not isinstance(document, dict):
-        parsed.report((), "a rule file is a YAML mapping that starts with `ruleset: <id>`")
-        return parsed
-    parsed.document = document
-    _record_marks(parsed, node, ())
     if parsed.problems:  # duplicate keys: the document is not what the author wrote
         return parsed
     parsed.broken = _check_schema(parsed)
@@ -206,57 +68,7 @@ def _read(path: Path) -> _File:
     return parsed
 
 
-def _parse(text: str, loader: type) -> tuple[tuple[int, int] | None, yaml.AliasEvent | None, yaml.Node | None, Any]:
-    """Read a rule file's YAML with ``loader``: ``(depth, alias, node, document)``. ``depth``: where
-    it nests too deeply (then nothing else is read), ``alias``: its first alias (then neither node
-    nor document is built), else the node tree (for the marks) and the plain data.
-    Raises ``yaml.YAMLError`` for text that is not YAML."""
-    depth = _nesting(text, loader)
-    if depth is not None:
-        return depth, None, None, None
-    alias = next((event for event in yaml.parse(text, Loader=loader) if isinstance(event, yaml.AliasEvent)), None)
-    if alias is not None:
-        return None, alias, None, None
-    return None, None, yaml.compose(text, Loader=loader), yaml.load(text, Loader=loader)  # a SafeLoader: plain data only
-
-
-def _nesting(text: str, loader: type) -> tuple[int, int] | None:
-    """Where (line, column, 0-based) the YAML first nests deeper than ``MAX_NESTING``, read from the
-    parser's events (no recursion), or None when it does not."""
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                if depth > MAX_NESTING:
-                    return event.start_mark.line, event.start_mark.column
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-    except yaml.YAMLError:
-        return None  # reported, with its place, by the full parse
-    return None
-
-
-def _record_marks(parsed: _File, node: yaml.Node, path: YamlPath) -> None:
-    parsed.value_marks[path] = (node.start_mark.line, node.start_mark.column)
-    if isinstance(node, yaml.ScalarNode):
-        parsed.styles[path] = node.style or None  # a plain scalar: None from PyYAML, "" from libyaml
-    elif isinstance(node, yaml.MappingNode):
-        seen: set[Any] = set()
-        for key_node, value_node in node.value:
-            key = key_node.value
-            child = path + (key,)
-            parsed.key_marks[child] = (key_node.start_mark.line, key_node.start_mark.column)
-            if key in seen:
-                parsed.report(child, f"duplicate key {key!r} (YAML would silently keep only the last)", at_key=True)
-            seen.add(key)
-            _record_marks(parsed, value_node, child)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _record_marks(parsed, item, path + (index,))
-
-
-def _check_schema(parsed: _File) -> set[YamlPath]:
+def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
     """Report every schema error; return the paths of the broken parts."""
     errors = sorted(_schema_validator().iter_errors(parsed.document), key=lambda error: list(map(str, error.absolute_path)))
     broken: set[YamlPath] = set()
@@ -267,7 +79,8 @@ def _check_schema(parsed: _File) -> set[YamlPath]:
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
                 broken.add(path + (key,))  # the unknown key is broken, not the mapping around it
-                parsed.report(path + (key,), f"unknown key {key!r} in {where}; allowed keys: {', '.join(allowed)}", at_key=True)
+                parsed.report(path + (key,), f"unknown key {key!r} in {where}{did_you_mean(str(key), allowed)}; "
+                                             f"allowed keys: {', '.join(allowed)}", at_key=True)
             continue
         if error.validator == "required":
             missing = re.match(r"'(.+)' is a required property", error.message)
@@ -276,8 +89,9 @@ def _check_schema(parsed: _File) -> set[YamlPath]:
             continue
         broken.add(path)
         if error.validator == "enum":
-            choices = ", ".join(dict.fromkeys(str(choice) for choice in error.validator_value))
-            parsed.report(path, f"{where}: {error.instance!r} is not allowed; it is one of: {choices}")
+            choices = list(dict.fromkeys(str(choice) for choice in error.validator_value))
+            hint = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
+            parsed.report(path, f"{where}: {error.instance!r} is not allowed{hint}; it is one of: {', '.join(choices)}")
         elif error.validator == "pattern":
             parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
         else:
@@ -297,16 +111,16 @@ def _quotes(cite: str, source_text: str) -> bool:
     return all(_normalised(part) in text for part in cite.split("[...]"))
 
 
-def _check_quote(parsed: _File, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
+def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
     source = sources.get(clause_id)
     if source is None:
-        parsed.report(path, f"clause id {clause_id} is not in spec/sources", at_key=at_key)
+        parsed.report(path, f"clause id {clause_id} is not in spec/sources{did_you_mean(clause_id, sources)}", at_key=at_key)
     elif not _quotes(cite, source.text):
         parsed.report(path, f"the cite is not a quote of {clause_id} ({source.source}.md line {source.line}: "
                             f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}); quote its words, with [...] for a gap")
 
 
-def _check_meaning(parsed: _File) -> None:
+def _check_meaning(parsed: _RuleFile) -> None:
     """What the schema cannot say: clause ids known and unique, cards real, expressions compile.
     Parts with schema errors (already reported) are skipped."""
     document = parsed.document
@@ -346,17 +160,19 @@ def _check_meaning(parsed: _File) -> None:
         if clause_id in seen:
             parsed.report(("clauses", index, "id"), f"duplicate clause id {clause_id} (also clauses[{seen[clause_id]}])")
         seen.setdefault(clause_id, index)
-        if clause_id.partition(".")[0] not in sources:
-            parsed.report(("clauses", index, "id"), f"clause id {clause_id.partition('.')[0]} is not in spec/sources")
+        source_id = clause_id.partition(".")[0]
+        if source_id not in sources:
+            parsed.report(("clauses", index, "id"), f"clause id {source_id} is not in spec/sources{did_you_mean(source_id, sources)}")
         else:
-            _check_quote(parsed, ("clauses", index, "cite"), clause_id.partition(".")[0], entry["cite"], sources)
+            _check_quote(parsed, ("clauses", index, "cite"), source_id, entry["cite"], sources)
         for position, other in enumerate(entry.get("also", [])):
             if other.partition(".")[0] not in sources:
-                parsed.report(("clauses", index, "also", position), f"clause id {other} is not in spec/sources")
+                parsed.report(("clauses", index, "also", position),
+                              f"clause id {other} is not in spec/sources{did_you_mean(other.partition('.')[0], sources)}")
         _compile_clause(parsed, index, entry, ruleset_id)
 
 
-def _compile_clause(parsed: _File, index: int, entry: dict[str, Any], ruleset_id: str) -> None:
+def _compile_clause(parsed: _RuleFile, index: int, entry: dict[str, Any], ruleset_id: str) -> None:
     hook = entry["on"]
     when = None
     try:
@@ -371,9 +187,7 @@ def _compile_clause(parsed: _File, index: int, entry: dict[str, Any], ruleset_id
     except ExpressionError as problem:
         parsed.report(("clauses", index, "then"), problem.message, offset=(problem.line, problem.column))
         return
-    line, column = parsed.value_marks.get(("clauses", index), (0, 0))
-    place = Place(str(parsed.path), line + 1, column + 1, f"clauses[{index}]")
-    parsed.clauses.append(Clause(entry["id"], entry["cite"], hook, then, place, ruleset_id, when, entry.get("note"), tuple(entry.get("also", ()))))
+    parsed.clauses.append(Clause(entry["id"], entry["cite"], hook, then, parsed.place(("clauses", index)), ruleset_id, when, entry.get("note"), tuple(entry.get("also", ()))))
 
 
 def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
@@ -390,7 +204,7 @@ def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
 _PARAMETERS = ("table", "deck", "deal", "stakes", "game", "play", "match", "referee")
 
 
-def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
+def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
     """Merge a file with its ancestors: (parameters, clauses, lineage, problems).
 
     A file with problems of its own still has its parent resolved and its ``drop`` list checked, so
@@ -409,8 +223,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
         parent = known.get(parent_id)
         if parent is None:
             bundled = ", ".join(sorted(available_rulesets()))
-            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}; a parent is a bundled rule set "
-                                        f"({bundled}) or a rule file beside this one, named {parent_id}.yaml or .yml")
+            parsed.report(("extends",), f"unknown parent rule set {parent_id!r}{did_you_mean(parent_id, known)}; a parent is a "
+                                        f"bundled rule set ({bundled}) or a rule file beside this one, named {parent_id}.yaml or .yml")
         elif len(chain) > MAX_EXTENDS:
             parsed.report(("extends",), f"the chain of extends is longer than {MAX_EXTENDS} rule sets")
         elif parent.resolve() in chain:
@@ -425,7 +239,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
         present = {clause.id for clause in clauses}
         for index, clause_id in enumerate(dropped):
             if clause_id not in present:
-                parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id")
+                parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id"
+                                               f"{did_you_mean(str(clause_id), present)}")
     if inherited or parsed.problems:
         return {}, [], [], inherited + parsed.problems
     for group in _PARAMETERS:
@@ -441,7 +256,8 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _File]) -> t
     encoders = {clause.id for clause in clauses} | _cited_ids(parameters)
     for index, trace in enumerate(document.get("traces", [])):  # checked where written: a variant may change the encoder
         if trace["by"] not in encoders:
-            parsed.report(("traces", index, "by"), f"{trace['by']} is neither a clause of this rule set nor a cited parameter id")
+            parsed.report(("traces", index, "by"), f"{trace['by']} is neither a clause of this rule set nor a cited "
+                                                   f"parameter id{did_you_mean(trace['by'], encoders)}")
     if parsed.problems:
         return {}, [], [], list(parsed.problems)
     parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
@@ -470,7 +286,7 @@ def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineage: list[str], parsed: _File) -> RuleSet:
+def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineage: list[str], parsed: _RuleFile) -> RuleSet:
     """Check the merged parameters are complete and coherent, and make the RuleSet."""
     problems: list[Problem] = []
 
@@ -479,7 +295,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         for key in keys:
             value = value.get(key) if isinstance(value, dict) else None
         if value is None:
-            problems.append(parsed.problem(parsed.place(("ruleset",)), f"after extends, {'.'.join(keys)} is not set by this rule set or its parents"))
+            problems.append(parsed.problem(("ruleset",), f"after extends, {'.'.join(keys)} is not set by this rule set or its parents"))
         return value
 
     players, teams = need("table", "players"), need("table", "teams")
@@ -500,7 +316,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     manilha_cards = tuple(Card.parse(token) for token in manilha.get("cards", []))
 
     def complain(message: str, *path: str | int) -> None:
-        problems.append(parsed.problem(parsed.place(path if path[0] in parsed.document else ("ruleset",)), message))
+        problems.append(parsed.problem(path if path[0] in parsed.document else ("ruleset",), message))
 
     if rule == "vira":
         if not vira:
@@ -537,7 +353,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
 
 def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
     path = path.resolve()
-    files: dict[Path, _File] = {}
+    files: dict[Path, _RuleFile] = {}
     parameters, clauses, lineage, problems = _resolve(path, (path,), files)
     if problems:
         return None, problems
@@ -573,7 +389,8 @@ def load_ruleset(reference: str | Path) -> RuleSet:
         if path is None and Path(text).is_dir():
             raise FileNotFoundError(directory)
         if path is None:
-            raise FileNotFoundError(f"unknown rule set {text!r}; known: {', '.join(sorted(available_rulesets()))}")
+            known = sorted(available_rulesets())
+            raise FileNotFoundError(f"unknown rule set {text!r}{did_you_mean(text, known)}; known: {', '.join(known)}")
     path = path.resolve()
     return _load_cached(path, path.stat().st_mtime)
 
@@ -588,13 +405,14 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
         if not path.exists() and path.suffix == "" and str(path) in available_rulesets():
             path = available_rulesets()[str(path)]  # a bundled rule set named by its id
         if path.is_dir():
-            report[path] = [Problem(Place(str(path), 1, 1), "is a directory, not a rule file")]
+            report[path] = [Problem.of_file(path, "is a directory, not a rule file")]
             continue
         if path.exists() and not path.is_file():
-            report[path] = [Problem(Place(str(path), 1, 1), "is not a regular file (a device or a pipe), not a rule file")]
+            report[path] = [Problem.of_file(path, "is not a regular file (a device or a pipe), not a rule file")]
             continue
         if not path.is_file():
-            report[path] = [Problem(Place(str(path), 1, 1), "no such file (nor a bundled rule set id)")]
+            bundled = did_you_mean(str(path), available_rulesets()) if path.suffix == "" else ""
+            report[path] = [Problem.of_file(path, f"no such file, nor a bundled rule set id{bundled}")]
             continue
         report[path] = _in_reading_order(_load_path(path)[1])
     return report

@@ -32,19 +32,15 @@ from jsonschema import Draft202012Validator
 from truco_dsl.bundled import SCHEMA_DIR
 from truco_dsl.conformance.report.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
-from truco_dsl.diagnostics import Place, Problem, shown, yaml_path
+from truco_dsl.diagnostics import Place, YamlFile, did_you_mean, shown, yaml_path
 from truco_dsl.errors import ExpectationsError
 from truco_dsl.rules import available_rulesets, load_ruleset
 
 SCHEMA = SCHEMA_DIR / "expectations.schema.json"
 #: how a reason written by ``expectations_document`` starts, until a person writes the real one
 UNREVIEWED = "UNREVIEWED"
-#: an expectations file larger than this is refused unread
-MAX_FILE_BYTES = 1_000_000
 #: the longest quote of a run's message in a written reason (characters)
 QUOTED_MESSAGE = 200
-
-YamlPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -121,39 +117,6 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
 
-class _Reader:
-    """One file being read: its lines, where each YAML path's key and value start, its problems."""
-
-    def __init__(self, path: Path, text: str):
-        self.path, self.lines = path, text.splitlines()
-        self.marks: dict[YamlPath, tuple[int, int]] = {}
-        self.key_marks: dict[YamlPath, tuple[int, int]] = {}
-        self.problems: list[Problem] = []
-
-    def report(self, path: YamlPath, message: str, at_key: bool = False, mark: tuple[int, int] | None = None) -> None:
-        probe = path
-        while mark is None and probe and probe not in self.marks:
-            probe = probe[:-1]
-        line, column = mark or (self.key_marks.get(path) if at_key else None) or self.marks.get(probe, (0, 0))
-        text = self.lines[line] if 0 <= line < len(self.lines) else ""
-        self.problems.append(Problem(Place(str(self.path), line + 1, column + 1, yaml_path(path)), message, text.rstrip()))
-
-    def record(self, node: yaml.Node, path: YamlPath) -> None:
-        self.marks[path] = (node.start_mark.line, node.start_mark.column)
-        if isinstance(node, yaml.MappingNode):
-            seen = set()
-            for key_node, value_node in node.value:
-                child = path + (key_node.value,)
-                self.key_marks[child] = (key_node.start_mark.line, key_node.start_mark.column)
-                if key_node.value in seen:
-                    self.report(child, f"duplicate key {key_node.value!r} (YAML would silently keep only the last)", at_key=True)
-                seen.add(key_node.value)
-                self.record(value_node, child)
-        elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                self.record(item, path + (index,))
-
-
 def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = None,
                       played: Iterable[str] = ()) -> Expectations:
     """Read and check an expectations file.
@@ -166,42 +129,21 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     that does not exist, or names the same scenario (and rule set) twice.
     """
     path = Path(path)
-    where = Place(str(path), 1, 1)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ExpectationsError([Problem(where, f"the file is larger than {MAX_FILE_BYTES:,} bytes")])
-        text = path.read_bytes().decode("utf-8")
-    except OSError as problem:
-        raise ExpectationsError([Problem(where, f"cannot read the expectations file: {problem.strerror or problem}")]) from None
-    except UnicodeDecodeError:
-        raise ExpectationsError([Problem(where, "the file is not UTF-8 text (an expectations file is YAML, in UTF-8)")]) from None
-    reader = _Reader(path, text)
-    try:
-        alias = next((event for event in yaml.parse(text, Loader=yaml.SafeLoader) if isinstance(event, yaml.AliasEvent)), None)
-        if alias is not None:
-            reader.report((), f"YAML aliases (*{alias.anchor}) are not allowed here; write the entry out",
-                          mark=(alias.start_mark.line, alias.start_mark.column))
-            raise ExpectationsError(reader.problems)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        document = yaml.safe_load(text)
-    except yaml.YAMLError as problem:
-        mark = getattr(problem, "problem_mark", None)
-        reader.report((), f"not valid YAML: {getattr(problem, 'problem', None) or problem}",
-                      mark=(mark.line, mark.column) if mark else (0, 0))
-        raise ExpectationsError(reader.problems) from None
-    if node is not None:
-        reader.record(node, ())
+    reader = YamlFile.read(path, "expectations file", instead_of_aliases="write the entry out")
     if reader.problems:
         raise ExpectationsError(reader.problems)
+    document = reader.document
     for error in sorted(_validator().iter_errors(document), key=lambda error: [str(part) for part in error.absolute_path]):
         location = tuple(error.absolute_path)
         named = yaml_path(location) or "the top level"
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
-                reader.report(location + (key,), f"unknown key {key!r} in {named}; allowed keys: {', '.join(allowed)}", at_key=True)
+                reader.report(location + (key,), f"unknown key {key!r} in {named}{did_you_mean(str(key), allowed)}; "
+                                                 f"allowed keys: {', '.join(allowed)}", at_key=True)
         elif error.validator == "enum":
-            reader.report(location, f"{named}: {error.instance!r} is not an outcome an engine can be expected to have; "
+            hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
+            reader.report(location, f"{named}: {error.instance!r} is not an outcome an engine can be expected to have{hint}; "
                                     f"it is one of: {', '.join(error.validator_value)}")
         elif error.validator == "required":
             reader.report(location, f"{named} is missing {error.message.split(' is a required')[0]}")
@@ -221,7 +163,8 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
-        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id; it is one of: {', '.join(_playable(rulesets))} "
+        hint = did_you_mean(str(document["ruleset"]), _playable(rulesets))
+        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id{hint}; it is one of: {', '.join(_playable(rulesets))} "
                                     f"(or, for a variant, its rule file's path as --ruleset took it; or leave it out)")
     entries, seen, playable = [], {}, _playable(rulesets) + [ruleset_id for ruleset_id in played if ruleset_id not in rulesets]
     for index, entry in enumerate(document["expectations"]):
@@ -230,18 +173,17 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
             continue  # the schema's messages say what is wrong with it
         key = (entry["scenario"], entry.get("ruleset"))
         if entry["scenario"] not in known:
-            close = sorted(known, key=lambda other: _distance(other, entry["scenario"]))[:1]
-            hint = f" (did you mean {close[0]}?)" if close and _distance(close[0], entry["scenario"]) <= 3 else ""
-            reader.report(("expectations", index, "scenario"), f"no scenario has the id {entry['scenario']!r}{hint}")
+            reader.report(("expectations", index, "scenario"),
+                          f"no scenario has the id {entry['scenario']!r}{did_you_mean(entry['scenario'], known)}")
         elif key in seen:
             reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
         if entry.get("ruleset") is not None and entry["ruleset"] not in playable:
-            reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id; an entry's ruleset "
+            reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id"
+                                                              f"{did_you_mean(entry['ruleset'], playable)}; an entry's ruleset "
                                                               f"is one of: {', '.join(playable)} (or leave it out)")
-        seen.setdefault(key, reader.marks[("expectations", index)][0] + 1)
-        line, column = reader.marks[("expectations", index)]
-        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""),
-                                   Place(str(path), line + 1, column + 1, yaml_path(("expectations", index)))))
+        place = reader.place(("expectations", index))
+        seen.setdefault(key, place.line)
+        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""), place))
     if reader.problems:
         raise ExpectationsError(sorted(reader.problems, key=lambda problem: (problem.place.line, problem.place.column)))
     return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
@@ -264,17 +206,6 @@ def _bundled_ids() -> set[str]:
     from truco_dsl.conformance.suite.catalogue import bundled_scenarios
 
     return {scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids}
-
-
-def _distance(one: str, other: str) -> int:
-    """The edit distance of two ids (for 'did you mean')."""
-    previous = list(range(len(other) + 1))
-    for row, letter in enumerate(one, start=1):
-        current = [row]
-        for column, target in enumerate(other, start=1):
-            current.append(min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + (letter != target)))
-        previous = current
-    return previous[-1]
 
 
 def expectations_document(results: Iterable[Any], engine: str, ruleset: str | None) -> dict[str, Any]:
