@@ -362,3 +362,10 @@ def test_the_eval_grep_would_catch_a_call():
     assert _PYTHON_SOURCE_RUNNERS.search("exec (code)")
     assert not _PYTHON_SOURCE_RUNNERS.search("re.compile(pattern)")
     assert not _PYTHON_SOURCE_RUNNERS.search("compile_condition(text)")
+
+
+def test_a_compiled_expression_names_every_builtin_it_calls_however_deep():
+    assert compile_statements("award(opponents(team), max(1, wins(team)))", "raise").builtins == {"award", "opponents", "max", "wins"}
+    assert compile_statements("award(opponents(team), max(1, wins(team)))", "raise").calls == ("award",)
+    assert compile_condition("may_raise(next_seat(actor)) and hand.stake > 1", "play").builtins == {"may_raise", "next_seat"}
+    assert compile_condition("hand.stake > 1", "play").builtins == frozenset()

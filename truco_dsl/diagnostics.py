@@ -359,7 +359,7 @@ class YamlFile:
         indent = len(content) - len(content.lstrip())
         if style == "|":
             return line + expression_line, indent + expression_column - 1
-        text = self._value(path)
+        text = self.value_at(path)
         if style in (">", None) and isinstance(text, str):
             # folded and plain scalars join their lines with one character: walk the file's lines
             index = sum(len(part) + 1 for part in text.split("\n")[:expression_line - 1]) + expression_column - 1
@@ -381,8 +381,8 @@ class YamlFile:
         quote = 1 if style in ("'", '"') else 0
         return line, column + quote + expression_column - 1
 
-    def _value(self, path: YamlPath) -> Any:
-        """The document's value at ``path``, None when it has none."""
+    def value_at(self, path: YamlPath) -> Any:
+        """The document's value at ``path`` (a YAML path), None when it has none. Never raises."""
         value: Any = self.document
         for part in path:
             try:

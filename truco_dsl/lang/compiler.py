@@ -32,12 +32,14 @@ class Condition:
     ``reads``: the paths the expression reads, as written without indexes (``"trick.number"``,
     ``"action.covered"``, ``"tricks.tied"``, ``"actor"``), so the interpreter can tell what an
     answer depends on (a guard that never reads ``action.card`` answers alike for every card).
+    ``builtins``: every builtin it calls, however deeply (``truco where`` lists a builtin's clauses).
     """
 
     source: str
     test: Closure
     reads: frozenset[str] = frozenset()
     holds: Closure | None = None
+    builtins: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.holds is None:
@@ -49,7 +51,8 @@ class Statements:
     """A compiled ``then:``: ``run(scope)`` performs its calls in order.
 
     ``guard``: ``"forbid"`` or ``"foul"`` when the first call is that guard, else None;
-    ``reason``: the guard's reason code; ``calls``: the builtin names called, in order.
+    ``reason``: the guard's reason code; ``calls``: the builtin names called, in order;
+    ``builtins``: every builtin it calls, those inside the arguments too.
     """
 
     source: str
@@ -57,6 +60,7 @@ class Statements:
     guard: str | None
     reason: str | None
     calls: tuple[str, ...]
+    builtins: frozenset[str] = frozenset()
 
 
 @cache
@@ -83,10 +87,10 @@ def compile_condition(text: str, hook: str) -> Condition:
     top = tree.children[0]
     compiler = _Compiler(hook, effects_allowed=False)
     test = _shallow(lambda: compiler.expression(top))
-    reads = frozenset(compiler.reads)
+    reads, builtins = frozenset(compiler.reads), frozenset(compiler.builtins)
     if isinstance(top, Tree) and top.data in _BOOLEAN:
-        return Condition(text, test, reads)
-    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test)
+        return Condition(text, test, reads, builtins=builtins)
+    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test, builtins=builtins)
 
 
 @lru_cache(maxsize=_COMPILED)
@@ -134,7 +138,7 @@ def compile_statements(text: str, hook: str) -> Statements:
     if len(steps) == 1:
         (run,) = steps
 
-    return Statements(text, run, guard, reason, tuple(calls))
+    return Statements(text, run, guard, reason, tuple(calls), frozenset(compiler.builtins))
 
 
 #: How deeply an expression may nest (operators, calls, parentheses). Deeper ones are refused at
@@ -230,6 +234,7 @@ class _Compiler:
         self.hook = hook
         self.effects_allowed = effects_allowed
         self.reads: set[str] = set()  # the paths compiled so far ("trick.number"), indexes left out
+        self.builtins: set[str] = set()  # the builtins called so far
 
     def expression(self, node: Tree | Token) -> Closure:
         kind = node.data
@@ -324,6 +329,7 @@ class _Compiler:
                 raise _error_at(name_token, f"{name}() takes a number here, not {_literal_text(argument)}")
             if kind == "string" and literal in ("number", "true", "false", "none"):
                 raise _error_at(name_token, f"{name}() takes a string in quotes here, not {_literal_text(argument)}")
+        self.builtins.add(name)
         compiled = [self.expression(argument) for argument in arguments]
         if not compiled:
             return operator.methodcaller(name)
