@@ -1,25 +1,29 @@
 """The clause runtime (truco_dsl.engine.runtime) and what it serves: a method for every builtin of
 the vocabulary with the builtin's arity and no other method but the engine's, every root readable
 as the compiler reads it; its boundary with the engine (neither touches the other's private
-members); where a builtin is implemented."""
+members); where a builtin is implemented; and a clause that fails at run time, reported with its
+place, its line and a caret, as a mistake found at load time is."""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import keyword
+import operator
 import types
 from pathlib import Path
 
 import pytest
 
+from truco_dsl.diagnostics import Place
 from truco_dsl.engine import Engine
 from truco_dsl.engine import engine as engine_module
 from truco_dsl.engine import runtime as runtime_module
 from truco_dsl.engine.runtime import ENGINE_FACING, ClauseRuntime, implementation
-from truco_dsl.lang import compile_condition
+from truco_dsl.errors import RuleSetIncomplete
+from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.vocabulary import BUILTINS, ROOTS, Builtin, Root
-from truco_dsl.rules import load_ruleset
+from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
 HANDS = [["3c", "2c", "4c"], ["Kd", "Jd", "5d"]]
 VIRA = "6s"
@@ -130,3 +134,92 @@ def test_implementation_gives_the_method_of_each_builtin_and_its_lines():
         implementation("awrad")
     with pytest.raises(ValueError, match="'follow' is no builtin"):
         implementation("follow")  # the engine's, not a clause's
+
+
+# ----------------------------------------------------------------------------- a clause that fails
+CLAUSE_ID = "ATB-CONVERSA-2"
+CITE = "incorrendo aquele que assim proceder, na perda do tento em jogo"
+
+
+def python_says(divide) -> str:
+    """What Python says of a whole number divided by zero (its words vary between versions)."""
+    try:
+        divide(1, 0)
+    except ZeroDivisionError as problem:
+        return f"ZeroDivisionError: {problem}"
+    raise AssertionError("1 divided by 0 did not fail")
+
+
+def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tuple[RuleSet, int, int]:
+    """atb-2004 with its clause CLAUSE_ID rewritten (at hook ``on``); returns the rule set and the
+    line and column where the rule file writes the clause (its ``id``, 1-based)."""
+    lines = ["ruleset: failing", "title: a clause that fails when it runs", "extends: atb-2004", "clauses:",
+             f"  - id: {CLAUSE_ID}", f"    cite: {CITE}", f"    on: {on}", *([f"    when: {when}"] if when else []),
+             f"    then: {then}"]
+    path = tmp_path / "failing.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return load_ruleset(path), 5, 5  # the `id` of `  - id: …`, the clause's first line
+
+
+def shown_with_its_line(problem: RuleSetIncomplete, ruleset: RuleSet, line: int, column: int) -> str:
+    """The first line of the message, after checking the rest: the clause's line and a caret under its column."""
+    place = ruleset.clause(CLAUSE_ID).place
+    assert (place.line, place.column) == (line, column)
+    first, text, caret = str(problem).split("\n")
+    assert text == "    " + Path(place.file).read_text(encoding="utf-8").splitlines()[line - 1]
+    assert caret == "    " + " " * (column - 1) + "^"
+    assert text[caret.index("^"):].startswith("id:")
+    return first
+
+
+def test_a_clause_that_divides_by_zero_is_shown_with_its_line_and_a_caret(tmp_path):
+    ruleset, line, column = variant(tmp_path, "deal", "award(0, hand.stake / score[1])")  # 0 a 0
+    with pytest.raises(RuleSetIncomplete) as failure:
+        Engine(ruleset, players=2, dealer=1).deal(HANDS, VIRA)
+    place = ruleset.clause(CLAUSE_ID).place
+    assert shown_with_its_line(failure.value, ruleset, line, column) == (
+        f"clause {CLAUSE_ID} ({place}) failed: {python_says(operator.floordiv)}")
+
+
+def test_a_builtin_given_a_wrong_argument_is_shown_with_the_clauses_line(tmp_path):
+    ruleset, line, column = variant(tmp_path, "play", "award(team, -1)")
+    engine = Engine(ruleset, players=2, dealer=1)
+    engine.deal(HANDS, VIRA)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        engine.act(0, "play:3c")
+    place = ruleset.clause(CLAUSE_ID).place
+    assert shown_with_its_line(failure.value, ruleset, line, column) == (
+        f"clause {CLAUSE_ID} ({place}): award() was given -1, not a whole number of points")
+
+
+def test_a_wrong_argument_in_a_when_names_that_clause_not_the_last_one_run(tmp_path):
+    # the deal's earlier clauses (atb-2004's) have run when this one's `when:` is asked
+    ruleset, line, column = variant(tmp_path, "deal", "end_hand()", when="opponents(5) == 1")
+    with pytest.raises(RuleSetIncomplete) as failure:
+        Engine(ruleset, players=2, dealer=1).deal(HANDS, VIRA)
+    place = ruleset.clause(CLAUSE_ID).place
+    assert shown_with_its_line(failure.value, ruleset, line, column) == (
+        f"clause {CLAUSE_ID} ({place}): opponents() was given 5, not a team, 0 to 1")
+
+
+def test_a_guard_that_fails_while_legal_actions_are_listed_is_shown_with_its_line(tmp_path):
+    ruleset, line, column = variant(tmp_path, "play", 'forbid("never")', when="hand.stake % score[1] == 1")
+    engine = Engine(ruleset, players=2, dealer=1)
+    engine.deal(HANDS, VIRA)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        engine.legal_actions(0)
+    place = ruleset.clause(CLAUSE_ID).place
+    assert shown_with_its_line(failure.value, ruleset, line, column) == (
+        f"clause {CLAUSE_ID} ({place}) failed: {python_says(operator.mod)}")
+
+
+def test_a_failing_clause_whose_file_cannot_be_read_is_one_line():
+    import dataclasses
+
+    atb = load_ruleset("atb-2004")
+    failing = Clause(CLAUSE_ID, CITE, "deal", compile_statements("award(0, hand.stake / score[1])", "deal"),
+                     Place("no-such-file.yaml", 3, 5), "failing")
+    engine = Engine(dataclasses.replace(atb, id="failing", clauses=atb.clauses + (failing,)), players=2, dealer=1)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        engine.deal(HANDS, VIRA)
+    assert str(failure.value) == f"clause {CLAUSE_ID} (no-such-file.yaml:3:5) failed: {python_says(operator.floordiv)}"

@@ -26,9 +26,9 @@ No rule of truco lives here: who wins, what a vaza or a fold is worth, comes fro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
-from truco_dsl.diagnostics import did_you_mean
+from truco_dsl.diagnostics import did_you_mean, excerpt, source_line
 from truco_dsl.engine.records import Game, Hand, Points, Trick, TrickBook
 from truco_dsl.engine.search import guaranteed_win
 from truco_dsl.errors import IllegalAction, RuleSetIncomplete
@@ -55,6 +55,14 @@ def implementation(name: str) -> Callable[..., Any]:
     if name not in BUILTINS:
         raise ValueError(f"{name!r} is no builtin{did_you_mean(name, BUILTINS)}; builtins are {', '.join(sorted(BUILTINS))}")
     return getattr(ClauseRuntime, name)
+
+
+class _WrongCall(Exception):
+    """A builtin called wrongly by the clause being run (a value it cannot use, the wrong hook).
+
+    Raised by the builtin, caught by the loop that ran the clause (``run``, ``first_guard``,
+    ``penalise``), which knows the clause and turns it into a ``RuleSetIncomplete`` (``_failed``):
+    it never leaves this module."""
 
 
 class ClauseRuntime:
@@ -160,8 +168,12 @@ class ClauseRuntime:
 
     @staticmethod
     def _failed(clause: Clause, problem: Exception) -> RuleSetIncomplete:
-        """A clause that reads a missing value, divides by zero…"""
-        return RuleSetIncomplete(f"clause {clause.id} ({clause.place}) failed: {type(problem).__name__}: {problem}")
+        """``clause`` failed with ``problem`` (a builtin called wrongly, a division by zero …): its id,
+        place and what failed on the first line, then its line in the rule file with a caret under
+        the column (as load-time problems are shown; nothing when the file cannot be read)."""
+        place = clause.place
+        what = f": {problem}" if isinstance(problem, _WrongCall) else f" failed: {type(problem).__name__}: {problem}"
+        return RuleSetIncomplete(f"clause {clause.id} ({place}){what}" + excerpt(source_line(place.file, place.line), place.column))
 
     # ------------------------------------------------------------------ roots
     # the context's roots (hand, trick and tricks are attributes: see follow)
@@ -208,9 +220,9 @@ class ClauseRuntime:
             self._wrong(builtin, value, "a whole number of points")
         return value
 
-    def _wrong(self, builtin: str, value: Any, expected: str) -> None:
-        where = f"clause {self.clause.id} ({self.clause.place})" if self.clause else "a clause"
-        raise RuleSetIncomplete(f"{where}: {builtin}() was given {value!r}, not {expected}")
+    @staticmethod
+    def _wrong(builtin: str, value: Any, expected: str) -> NoReturn:
+        raise _WrongCall(f"{builtin}() was given {value!r}, not {expected}")
 
     # ------------------------------------------------------------------ queries (vocabulary.BUILTINS says what each answers)
     def opponents(self, team: int) -> int:
@@ -371,8 +383,7 @@ class ClauseRuntime:
         only at the deal hook, before a card is played."""
         hand = self.hand
         if self.hook != "deal":
-            raise RuleSetIncomplete(f"clause {self.clause.id if self.clause else '?'}: deal_in_packets() is for the deal hook, "
-                                    f"before a card is played (called at {self.hook})")
+            raise _WrongCall(f"deal_in_packets() is for the deal hook, before a card is played (called at {self.hook})")
         if not isinstance(size, int) or isinstance(size, bool) or size < 1:
             self._wrong("deal_in_packets", size, "a number of cards, 1 or more")
         if hand.shuffled is not None:  # a forced deal names every hand itself
