@@ -72,6 +72,9 @@ class Engine:
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
+        # hook -> its guard clauses, and hook -> its effect clauses: for the runtime of this game and
+        # of each fork (read once: RuleSet's properties are calls, and the sure-win search forks a lot)
+        self._clauses_at = self.ruleset.guards_at, self.ruleset.effects_at
         self._dealt_cards = players * self.ruleset.hand_size + (1 if self.ruleset.vira else 0)
         self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
         # whether every guard at play answers alike whatever the card (see _legal_plays)
@@ -87,7 +90,7 @@ class Engine:
         if len(self.games_won) != self.teams or any(not isinstance(won, int) or won < 0 for won in self.games_won):
             raise ValueError(f"games_won must be {self.teams} whole numbers, got {games_won!r}")
         self.game = Game(self.ruleset.target)
-        self._runtime = ClauseRuntime(self)  # what the clauses see and do (runtime.py)
+        self._runtime = ClauseRuntime(self, *self._clauses_at)  # what the clauses see and do
         self._events: list[Event] = []
         # seat -> its legal actions now (action -> move), sorted, as legal_actions found them; act
         # takes a listed action without checking it again. Emptied by every deal and act: the
@@ -257,7 +260,7 @@ class Engine:
         twin.game = self.game.copy()
         twin.match_infractions = dict(self.match_infractions)
         twin.hand = None if self.hand is None else self.hand.copy()
-        twin._runtime = ClauseRuntime(twin)
+        twin._runtime = ClauseRuntime(twin, *self._clauses_at)
         twin._events = []
         twin._legal = {}
         return twin

@@ -26,7 +26,8 @@ No rule of truco lives here: who wins, what a vaza or a fold is worth, comes fro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from truco_dsl.diagnostics import did_you_mean, excerpt, source_line
 from truco_dsl.engine.records import Game, Hand, Points, Trick, TrickBook
@@ -83,10 +84,12 @@ class ClauseRuntime:
 
     __slots__ = ("_engine", "_guards_at", "_effects_at", "clause", "hook", "context", "hand", "trick", "tricks")
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, guards_at: Mapping[str, tuple[Clause, ...]],
+                 effects_at: Mapping[str, tuple[Clause, ...]]):
+        """``engine``: the game; ``guards_at`` and ``effects_at``: its rule set's ``guards_at`` and
+        ``effects_at`` (hook -> clauses), which the engine reads once for itself and its forks."""
         self._engine = engine
-        # hook -> its guard clauses, and its effect clauses (read at every action)
-        self._guards_at, self._effects_at = engine.ruleset.guards_at, engine.ruleset.effects_at
+        self._guards_at, self._effects_at = guards_at, effects_at  # read at every action
         self.clause: Clause | None = None
         self.hook = ""
         self.context: dict[str, Any] = _NO_CONTEXT
