@@ -161,56 +161,37 @@ def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tupl
     return load_ruleset(path), 5, 5  # the `id` of `  - id: …`, the clause's first line
 
 
-def shown_with_its_line(problem: RuleSetIncomplete, ruleset: RuleSet, line: int, column: int) -> str:
-    """The first line of the message, after checking the rest: the clause's line and a caret under its column."""
+#: (what fails, the clause's hook, its then:, its when:, what runs it, the message after the clause's place)
+FAILURES = [
+    ("a division by zero in then:", "deal", "award(0, hand.stake / score[1])", None, "deal",
+     f" failed: {python_says(operator.floordiv)}"),  # 0 a 0
+    ("a builtin given a wrong argument", "play", "award(team, -1)", None, "act",
+     ": award() was given -1, not a whole number of points"),
+    # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them
+    ("a wrong argument in when:", "deal", "end_hand()", "opponents(5) == 1", "deal",
+     ": opponents() was given 5, not a team, 0 to 1"),
+    ("a guard's when: asked by legal_actions", "play", 'forbid("never")', "hand.stake % score[1] == 1", "legal_actions",
+     f" failed: {python_says(operator.mod)}"),
+]
+
+
+@pytest.mark.parametrize("what, hook, then, when, runs, message", FAILURES, ids=[case[0] for case in FAILURES])
+def test_a_clause_that_fails_is_named_with_its_place_its_line_and_a_caret(tmp_path, what, hook, then, when, runs, message):
+    ruleset, line, column = variant(tmp_path, hook, then, when)
     place = ruleset.clause(CLAUSE_ID).place
     assert (place.line, place.column) == (line, column)
-    first, text, caret = str(problem).split("\n")
+    engine = Engine(ruleset, players=2, dealer=1)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        engine.deal(HANDS, VIRA)
+        if runs == "act":
+            engine.act(0, "play:3c")
+        elif runs == "legal_actions":
+            engine.legal_actions(0)
+    first, text, caret = str(failure.value).split("\n")
+    assert first == f"clause {CLAUSE_ID} ({place}){message}"
     assert text == "    " + Path(place.file).read_text(encoding="utf-8").splitlines()[line - 1]
     assert caret == "    " + " " * (column - 1) + "^"
     assert text[caret.index("^"):].startswith("id:")
-    return first
-
-
-def test_a_clause_that_divides_by_zero_is_shown_with_its_line_and_a_caret(tmp_path):
-    ruleset, line, column = variant(tmp_path, "deal", "award(0, hand.stake / score[1])")  # 0 a 0
-    with pytest.raises(RuleSetIncomplete) as failure:
-        Engine(ruleset, players=2, dealer=1).deal(HANDS, VIRA)
-    place = ruleset.clause(CLAUSE_ID).place
-    assert shown_with_its_line(failure.value, ruleset, line, column) == (
-        f"clause {CLAUSE_ID} ({place}) failed: {python_says(operator.floordiv)}")
-
-
-def test_a_builtin_given_a_wrong_argument_is_shown_with_the_clauses_line(tmp_path):
-    ruleset, line, column = variant(tmp_path, "play", "award(team, -1)")
-    engine = Engine(ruleset, players=2, dealer=1)
-    engine.deal(HANDS, VIRA)
-    with pytest.raises(RuleSetIncomplete) as failure:
-        engine.act(0, "play:3c")
-    place = ruleset.clause(CLAUSE_ID).place
-    assert shown_with_its_line(failure.value, ruleset, line, column) == (
-        f"clause {CLAUSE_ID} ({place}): award() was given -1, not a whole number of points")
-
-
-def test_a_wrong_argument_in_a_when_names_that_clause_not_the_last_one_run(tmp_path):
-    # the deal's earlier clauses (atb-2004's) have run when this one's `when:` is asked
-    ruleset, line, column = variant(tmp_path, "deal", "end_hand()", when="opponents(5) == 1")
-    with pytest.raises(RuleSetIncomplete) as failure:
-        Engine(ruleset, players=2, dealer=1).deal(HANDS, VIRA)
-    place = ruleset.clause(CLAUSE_ID).place
-    assert shown_with_its_line(failure.value, ruleset, line, column) == (
-        f"clause {CLAUSE_ID} ({place}): opponents() was given 5, not a team, 0 to 1")
-
-
-def test_a_guard_that_fails_while_legal_actions_are_listed_is_shown_with_its_line(tmp_path):
-    ruleset, line, column = variant(tmp_path, "play", 'forbid("never")', when="hand.stake % score[1] == 1")
-    engine = Engine(ruleset, players=2, dealer=1)
-    engine.deal(HANDS, VIRA)
-    with pytest.raises(RuleSetIncomplete) as failure:
-        engine.legal_actions(0)
-    place = ruleset.clause(CLAUSE_ID).place
-    assert shown_with_its_line(failure.value, ruleset, line, column) == (
-        f"clause {CLAUSE_ID} ({place}) failed: {python_says(operator.mod)}")
 
 
 def test_a_failing_clause_whose_file_cannot_be_read_is_one_line():

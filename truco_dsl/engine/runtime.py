@@ -4,16 +4,18 @@ A compiled clause (``truco_dsl.lang.compiler``) reads the vocabulary's roots as 
 object it is given (``scope.hand``; ``scope.raise_`` for the root ``raise``) and calls the builtins
 as its methods (``scope.award(team, 1)``). ``ClauseRuntime`` is that object, one per game (a fork
 makes its own): one method per builtin of ``truco_dsl.lang.vocabulary.BUILTINS``, with the
-builtin's name and arguments. It also runs the clauses of a hook (``run``, ``first_guard``,
-``penalise``: the names of ``ENGINE_FACING``), so a clause that fails is reported in one place.
+builtin's name and arguments. It also runs the clauses of a hook for the engine (``run``,
+``first_guard``, ``penalise``; with ``follow``, the ``ENGINE_FACING`` methods), so a clause that
+fails is reported in one place, with its place and line.
 
-The boundary with ``Engine``: a builtin changes the records a clause names itself (``score``,
-``hand``, ``game``, ``games_won``, ``next_dealer``, the match's ``winner`` …: public attributes of
-the engine and the records of ``records.py``), so each builtin does all it does in its own method
-here. What only the state machine does, because the players' actions do it too, it asks for
-through the five public methods the engine documents as "what a clause's effects may do to the
-game": ``emit`` (an event), ``give_trick`` (a vaza taken), ``hand_out`` (a deck dealt in packets),
-``raise_move`` and ``make_raise`` (a raise). Neither module touches the other's private members.
+The boundary with ``Engine``, and why. A builtin changes the records a clause names itself
+(``score``, ``hand``, ``game``, ``games_won``, ``next_dealer``, the match's ``winner`` …: public
+attributes of the engine and the records of ``records.py``): that way each builtin does all it
+does in its own method here, which is where ``truco where`` points. What the players' actions do
+too — record an event, give a vaza, deal a deck, make a raise — stays the state machine's, one
+copy for both: the runtime asks for it through five public methods that the engine documents as
+"what a clause's effects may do to the game": ``emit``, ``give_trick``, ``hand_out``,
+``raise_move`` and ``make_raise``. Neither module touches the other's private members.
 
 How to add a builtin:
   1. its entry in ``truco_dsl.lang.vocabulary.BUILTINS`` (arity, doc, effect or guard, argument kinds);
@@ -78,8 +80,10 @@ class ClauseRuntime:
     context holds. ``hook`` is the hook being run, ``clause`` the clause whose ``then:`` runs (None
     outside one).
 
-    A builtin given a value it cannot use (a seat off the table, negative points) or called at a
-    hook where it means nothing stops the game with ``RuleSetIncomplete``: the rule set is wrong.
+    Each builtin's method takes and answers what its ``BUILTINS`` doc says (seats and teams are
+    numbers from 0, points are tentos). Given a value it cannot use (a seat off the table, negative
+    points), or called at a hook where it means nothing, it stops the game with
+    ``RuleSetIncomplete``, naming the clause, its place and its line: the rule set is wrong.
     """
 
     __slots__ = ("_engine", "_guards_at", "_effects_at", "clause", "hook", "context", "hand", "trick", "tricks")
@@ -196,10 +200,12 @@ class ClauseRuntime:
 
     @property
     def game(self) -> Game:
+        """The game being played: its target, number and flags."""
         return self._engine.game
 
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return self._engine.players
 
     @property
