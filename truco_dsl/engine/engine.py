@@ -312,7 +312,7 @@ class Engine:
     def make_raise(self, move: Move) -> None:
         """Carry out a raise no guard refused (``move``: from ``raise_move``, or a raise in answer to
         one): it waits for the other side's answer, the ``stake_raised`` event, then the clauses at
-        ``raise``."""
+        ``raise``. Raises ``RuleSetIncomplete`` when one of them fails."""
         proposal: Raise = move.context["raise_"]
         self.hand.pending = proposal
         self.hand.raised_by = proposal.team
@@ -648,7 +648,8 @@ class Engine:
 
 
 class Move:
-    """A structurally valid action, before guards: its kind, hook, seat and expression context."""
+    """A structurally valid action, before guards: its ``kind`` (a key of ``_DO``), the ``hook`` whose
+    clauses it runs, the ``seat`` taking it and its ``context`` (context root -> value, for those clauses)."""
 
     __slots__ = ("kind", "hook", "seat", "context")
 
