@@ -476,10 +476,10 @@ class Engine:
         Raises ``RuleSetIncomplete`` for a raise past the top of the ladder that no clause refused:
         the ladder has no step to raise to, and saying so is the rule set's job.
         """
-        context, first_guard = move.context, self._runtime.first_guard
-        guard = first_guard(move.hook, context)
+        context, runtime = move.context, self._runtime
+        guard = runtime.first_guard(move.hook, context)
         if guard is None and "next_raise" in context:
-            guard = first_guard("raise", dict(context, raise_=context["next_raise"]))
+            guard = runtime.first_guard("raise", dict(context, raise_=context["next_raise"]))
         return guard
 
     def _do_play(self, move: Move) -> None:
