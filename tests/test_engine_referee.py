@@ -264,13 +264,13 @@ def test_infractions_in_match_count_every_game_and_in_game_only_this_one(tmp_pat
 def test_may_raise_answers_what_legal_actions_say_and_leaves_the_clause_context_alone():
     engine = Engine(load_ruleset("atb-2004"), players=2, dealer=1)
     engine.deal(HANDS, "6s")
-    scope = engine._scope
+    scope = engine._runtime
     assert scope.may_raise(0) is True and scope.may_raise(1) is False  # seat 1 is not to play
     engine.act(0, "truco")
     engine.act(1, "accept")
     engine.act(0, "play:3c")
     engine.act(1, "play:Kd")
     assert engine.hand.turn == 0 and scope.may_raise(0) is False  # its side raised last
-    scope.enter("infraction", {"actor": 1, "team": 1, "infraction": "warning"})
+    scope.hook, scope.context = "infraction", {"actor": 1, "team": 1, "infraction": "warning"}
     scope.may_raise(0)
     assert (scope.hook, scope.actor, scope.infraction) == ("infraction", 1, "warning")

@@ -1,8 +1,9 @@
-"""The interpreter's state records: a vaza (``Trick``), a raise (``Raise``), a hand (``Hand``).
+"""The interpreter's state records: a vaza (``Trick``), a raise (``Raise``), a hand (``Hand``), a
+game (``Game``) and the points just awarded (``Points``).
 
 Their attribute names are the fields the clause language reads (``truco_dsl.lang.vocabulary``):
-``trick.tied``, ``hand.stake``, ``raise.before`` … No rule lives here; the records only hold what
-happened.
+``trick.tied``, ``hand.stake``, ``raise.before``, ``game.target``, ``points.value`` … No rule lives
+here; the records only hold what happened.
 """
 
 from __future__ import annotations
@@ -141,6 +142,36 @@ class Hand:
     @property
     def tricks_played(self) -> int:
         return sum(1 for trick in self.tricks if trick.winner is not None or trick.tied)
+
+
+class Game:
+    """One game (partida, série) of the match: its ``number`` from 1, its ``target`` in points (which
+    a clause may change), its ``flags``, the infractions reported in it ((team, kind) -> reports),
+    and whether it is ``won`` while the match goes on (the next deal starts the next game)."""
+
+    __slots__ = ("target", "number", "flags", "infractions", "won")
+
+    def __init__(self, target: int, number: int = 1):
+        self.target = target
+        self.number = number
+        self.flags: set[str] = set()
+        self.infractions: dict[tuple[int, str], int] = {}
+        self.won = False
+
+    def copy(self) -> Game:
+        """An independent copy (new flags and infractions)."""
+        twin = Game(self.target, self.number)
+        twin.flags, twin.infractions, twin.won = set(self.flags), dict(self.infractions), self.won
+        return twin
+
+
+class Points:
+    """Points just awarded (the ``points`` hook's root): ``value`` points to ``team``."""
+
+    __slots__ = ("team", "value")
+
+    def __init__(self, team: int, value: int):
+        self.team, self.value = team, value
 
 
 # Every field's value, in the order of the constructor's arguments: ``Trick(*_TRICK_FIELDS(trick))``

@@ -1,0 +1,206 @@
+"""The clause runtime (truco_dsl.engine.runtime) and what it serves: a method for every builtin of
+the vocabulary with the builtin's arity and no other method but the engine's, every root readable
+as the compiler reads it; its boundary with the engine (neither touches the other's private
+members); where a builtin is implemented; and a clause that fails at run time, reported with its
+place, its line and a caret, as a mistake found at load time is."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import keyword
+import operator
+import types
+from pathlib import Path
+
+import pytest
+
+from truco_dsl.diagnostics import Place
+from truco_dsl.engine import Engine
+from truco_dsl.engine import engine as engine_module
+from truco_dsl.engine import runtime as runtime_module
+from truco_dsl.engine.runtime import ENGINE_FACING, ClauseRuntime, implementation
+from truco_dsl.errors import RuleSetIncomplete
+from truco_dsl.lang import compile_condition, compile_statements
+from truco_dsl.lang.vocabulary import BUILTINS, ROOTS, Builtin, Root
+from truco_dsl.rules import Clause, RuleSet, load_ruleset
+
+HANDS = [["3c", "2c", "4c"], ["Kd", "Jd", "5d"]]
+VIRA = "6s"
+
+
+# ----------------------------------------------------------------------------- the vocabulary's names
+def attribute_of(root: str) -> str:
+    """The runtime's attribute for ``root``: its name, with ``_`` after a Python keyword (``raise_``),
+    as the compiler spells it (checked by the test of the roots' values below)."""
+    return root + "_" if keyword.iskeyword(root) else root
+
+
+def mismatches(builtins: dict[str, Builtin], roots: dict[str, Root], runtime: type = ClauseRuntime) -> list[str]:
+    """Where the ``runtime`` class and a vocabulary (``builtins``: name -> Builtin, ``roots``: name ->
+    Root) disagree, one line each: a builtin with no method or another number of arguments, a
+    public method that is neither a builtin nor in ENGINE_FACING, a root the runtime has no
+    attribute or property for. Empty when they agree."""
+    found = []
+    methods = {name for name, _ in inspect.getmembers(runtime, inspect.isfunction) if not name.startswith("_")}
+    for name, builtin in builtins.items():
+        if name not in methods:
+            found.append(f"builtin {name}() has no method")
+            continue
+        arity = len(inspect.signature(getattr(runtime, name)).parameters) - 1  # without self
+        if arity != builtin.arity:
+            found.append(f"builtin {name}() takes {builtin.arity} argument(s), its method {arity}")
+    found += [f"method {name}() is no builtin" for name in sorted(methods - set(builtins) - set(ENGINE_FACING))]
+    found += [f"{name}() of ENGINE_FACING is no method" for name in ENGINE_FACING if name not in methods]
+    found += [f"root {name} cannot be read (no attribute {attribute_of(name)})" for name in roots
+              if not isinstance(getattr(runtime, attribute_of(name), None), (property, types.MemberDescriptorType))]
+    return found
+
+
+def test_every_builtin_has_its_method_with_its_arity_and_every_root_is_readable():
+    assert mismatches(BUILTINS, ROOTS) == []
+
+
+def test_the_check_reports_a_builtin_without_its_method_a_wrong_arity_and_a_method_with_no_builtin():
+    forgotten = dict(BUILTINS, shuffle_again=Builtin(0, "shuffle_again(): a new deal", effect=True))
+    assert mismatches(forgotten, ROOTS) == ["builtin shuffle_again() has no method"]
+    miscounted = dict(BUILTINS, award=Builtin(1, "award(team): one point", effect=True))
+    assert mismatches(miscounted, ROOTS) == ["builtin award() takes 1 argument(s), its method 2"]
+    without_lead = {name: builtin for name, builtin in BUILTINS.items() if name != "lead"}
+    assert mismatches(without_lead, ROOTS) == ["method lead() is no builtin"]
+    assert mismatches(BUILTINS, dict(ROOTS, stake=Root("the hand's stake"))) == ["root stake cannot be read (no attribute stake)"]
+
+    class Forgetful(ClauseRuntime):
+        __slots__ = ()
+        award = None  # a builtin whose method went missing
+
+    assert mismatches(BUILTINS, ROOTS, Forgetful) == ["builtin award() has no method"]
+
+
+def test_every_root_reads_the_game_as_the_compiler_reads_it():
+    engine = Engine(load_ruleset("atb-2004"), players=2, dealer=1, scores=[3, 5], games_won=[0, 4])
+    engine.deal(HANDS, VIRA)
+    engine.act(0, "play:3c")
+    engine.act(1, "play:Kd")  # the 3 takes the first vaza; the second begins
+    runtime = engine._runtime
+
+    def read(text: str, hook: str):
+        return compile_condition(text, hook).holds(runtime)  # holds: the value itself, not its truth
+
+    hand = engine.hand
+    game_roots = {"hand": ("hand", hand), "trick": ("trick", hand.tricks[-1]), "tricks": ("tricks[1]", hand.tricks[0]),
+                  "score": ("score[1]", 5), "game": ("game", engine.game), "players": ("players", 2),
+                  "games_won": ("games_won[1]", 4)}
+    for name, (text, expected) in game_roots.items():
+        value = read(text, "deal")
+        assert (value == expected) if isinstance(expected, int) else (value is expected), name
+    action_roots = {name: root for name, root in ROOTS.items() if root.hooks is not None}  # read from the hook's context
+    assert set(game_roots) | set(action_roots) == set(ROOTS)
+    for name, root in action_roots.items():
+        marker = object()
+        runtime.hook, runtime.context = root.hooks[0], {attribute_of(name): marker}
+        assert read(name, root.hooks[0]) is marker, name
+        runtime.context = {}
+        assert read(name, root.hooks[0]) is None, name
+
+
+# ----------------------------------------------------------------------------- the boundary
+def private_reads(source: str) -> list[str]:
+    """Every ``x._name`` in ``source`` whose ``x`` is not ``self`` (dunders aside)."""
+    return [ast.unparse(node) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+            and not (isinstance(node.value, ast.Name) and node.value.id == "self")]
+
+
+def test_the_runtime_reads_no_private_member_of_the_engine_nor_the_engine_of_the_runtime():
+    assert private_reads(Path(runtime_module.__file__).read_text(encoding="utf-8")) == []
+    assert private_reads("def award(self):\n    self._engine._emit('points_awarded')\n") == ["self._engine._emit"]
+    runtime_privates = {name for name in dir(ClauseRuntime) if name.startswith("_") and not name.startswith("__")}
+    assert {"_engine", "_wrong", "_failed"} <= runtime_privates
+    engine_tree = ast.parse(Path(engine_module.__file__).read_text(encoding="utf-8"))
+    assert [ast.unparse(node) for node in ast.walk(engine_tree)
+            if isinstance(node, ast.Attribute) and node.attr in runtime_privates] == []
+
+
+# ----------------------------------------------------------------------------- where a builtin is
+def test_implementation_gives_the_method_of_each_builtin_and_its_lines():
+    source = Path(runtime_module.__file__).read_text(encoding="utf-8").splitlines()
+    for name in BUILTINS:
+        function = implementation(name)
+        lines, first = inspect.getsourcelines(function)
+        assert Path(inspect.getsourcefile(function)) == Path(runtime_module.__file__)
+        assert source[first - 1].strip().startswith(f"def {name}(self") and lines[0] == source[first - 1] + "\n"
+    with pytest.raises(ValueError, match=r"'awrad' is no builtin \(did you mean award\?\)"):
+        implementation("awrad")
+    with pytest.raises(ValueError, match="'follow' is no builtin"):
+        implementation("follow")  # the engine's, not a clause's
+
+
+# ----------------------------------------------------------------------------- a clause that fails
+CLAUSE_ID = "ATB-CONVERSA-2"
+CITE = "incorrendo aquele que assim proceder, na perda do tento em jogo"
+
+
+def python_says(divide) -> str:
+    """What Python says of a whole number divided by zero (its words vary between versions)."""
+    try:
+        divide(1, 0)
+    except ZeroDivisionError as problem:
+        return f"ZeroDivisionError: {problem}"
+    raise AssertionError("1 divided by 0 did not fail")
+
+
+def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tuple[RuleSet, int, int]:
+    """atb-2004 with its clause CLAUSE_ID rewritten (at hook ``on``); returns the rule set and the
+    line and column where the rule file writes the clause (its ``id``, 1-based)."""
+    lines = ["ruleset: failing", "title: a clause that fails when it runs", "extends: atb-2004", "clauses:",
+             f"  - id: {CLAUSE_ID}", f"    cite: {CITE}", f"    on: {on}", *([f"    when: {when}"] if when else []),
+             f"    then: {then}"]
+    path = tmp_path / "failing.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return load_ruleset(path), 5, 5  # the `id` of `  - id: …`, the clause's first line
+
+
+#: (what fails, the clause's hook, its then:, its when:, what runs it, the message after the clause's place)
+FAILURES = [
+    ("a division by zero in then:", "deal", "award(0, hand.stake / score[1])", None, "deal",
+     f" failed: {python_says(operator.floordiv)}"),  # 0 a 0
+    ("a builtin given a wrong argument", "play", "award(team, -1)", None, "act",
+     ": award() was given -1, not a whole number of points"),
+    # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them
+    ("a wrong argument in when:", "deal", "end_hand()", "opponents(5) == 1", "deal",
+     ": opponents() was given 5, not a team, 0 to 1"),
+    ("a guard's when: asked by legal_actions", "play", 'forbid("never")', "hand.stake % score[1] == 1", "legal_actions",
+     f" failed: {python_says(operator.mod)}"),
+]
+
+
+@pytest.mark.parametrize("what, hook, then, when, runs, message", FAILURES, ids=[case[0] for case in FAILURES])
+def test_a_clause_that_fails_is_named_with_its_place_its_line_and_a_caret(tmp_path, what, hook, then, when, runs, message):
+    ruleset, line, column = variant(tmp_path, hook, then, when)
+    place = ruleset.clause(CLAUSE_ID).place
+    assert (place.line, place.column) == (line, column)
+    engine = Engine(ruleset, players=2, dealer=1)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        engine.deal(HANDS, VIRA)
+        if runs == "act":
+            engine.act(0, "play:3c")
+        elif runs == "legal_actions":
+            engine.legal_actions(0)
+    first, text, caret = str(failure.value).split("\n")
+    assert first == f"clause {CLAUSE_ID} ({place}){message}"
+    assert text == "    " + Path(place.file).read_text(encoding="utf-8").splitlines()[line - 1]
+    assert caret == "    " + " " * (column - 1) + "^"
+    assert text[caret.index("^"):].startswith("id:")
+
+
+def test_a_failing_clause_whose_file_cannot_be_read_is_one_line():
+    import dataclasses
+
+    atb = load_ruleset("atb-2004")
+    failing = Clause(CLAUSE_ID, CITE, "deal", compile_statements("award(0, hand.stake / score[1])", "deal"),
+                     Place("no-such-file.yaml", 3, 5), "failing")
+    engine = Engine(dataclasses.replace(atb, id="failing", clauses=atb.clauses + (failing,)), players=2, dealer=1)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        engine.deal(HANDS, VIRA)
+    assert str(failure.value) == f"clause {CLAUSE_ID} (no-such-file.yaml:3:5) failed: {python_says(operator.floordiv)}"

@@ -1,0 +1,427 @@
+"""The clause runtime: what a clause expression sees, and what its builtins do to the game.
+
+A compiled clause (``truco_dsl.lang.compiler``) reads the vocabulary's roots as attributes of the
+object it is given (``scope.hand``; ``scope.raise_`` for the root ``raise``) and calls the builtins
+as its methods (``scope.award(team, 1)``). ``ClauseRuntime`` is that object, one per game (a fork
+makes its own): one method per builtin of ``truco_dsl.lang.vocabulary.BUILTINS``, with the
+builtin's name and arguments. It also runs the clauses of a hook for the engine (``run``,
+``first_guard``, ``penalise``; with ``follow``, the ``ENGINE_FACING`` methods), so a clause that
+fails is reported in one place, with its place and line.
+
+The boundary with ``Engine``, and why. A builtin changes the records a clause names itself
+(``score``, ``hand``, ``game``, ``games_won``, ``next_dealer``, the match's ``winner`` …: public
+attributes of the engine and the records of ``records.py``): that way each builtin does all it
+does in its own method here, which is where ``truco where`` points. What the players' actions do
+too — record an event, give a vaza, deal a deck, make a raise — stays the state machine's, one
+copy for both: the runtime asks for it through five public methods that the engine documents as
+"what a clause's effects may do to the game": ``emit``, ``give_trick``, ``hand_out``,
+``raise_move`` and ``make_raise``. Neither module touches the other's private members.
+
+How to add a builtin:
+  1. its entry in ``truco_dsl.lang.vocabulary.BUILTINS`` (arity, doc, effect or guard, argument kinds);
+  2. its method on ``ClauseRuntime`` below, with the same name and arguments (``implementation(name)``
+     finds it, for ``inspect.getsourcelines``);
+  3. ``tests/test_runtime.py`` checks that every builtin has its method with that arity, and back.
+
+No rule of truco lives here: who wins, what a vaza or a fold is worth, comes from the clauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from truco_dsl.diagnostics import did_you_mean, excerpt, source_line
+from truco_dsl.engine.records import Game, Hand, Points, Trick, TrickBook
+from truco_dsl.engine.search import guaranteed_win
+from truco_dsl.errors import IllegalAction, RuleSetIncomplete
+from truco_dsl.lang.vocabulary import BUILTINS
+from truco_dsl.rules import Clause
+
+if TYPE_CHECKING:  # pragma: no cover
+    from truco_dsl.engine.engine import Engine
+
+#: The public methods of ``ClauseRuntime`` that are no builtin: the engine calls them to follow the
+#: hand being played and to run the clauses of a hook. Every other public method is a builtin.
+ENGINE_FACING = ("follow", "run", "first_guard", "penalise")
+
+#: Hooks whose remaining clauses are skipped once the hand is over.
+_HAND_HOOKS = frozenset({"deal", "play", "trick_end", "after_trick", "raise", "respond", "mao_de_onze"})
+
+_NO_CONTEXT: dict[str, Any] = {}
+
+
+def implementation(name: str) -> Callable[..., Any]:
+    """The function the builtin ``name`` runs: its method on ``ClauseRuntime`` (``inspect.getsourcelines``
+    gives its lines in this file; its parameters after ``self`` are the builtin's arguments).
+    Raises ``ValueError`` when ``name`` is no builtin of ``truco_dsl.lang.vocabulary.BUILTINS``."""
+    if name not in BUILTINS:
+        raise ValueError(f"{name!r} is no builtin{did_you_mean(name, BUILTINS)}; builtins are {', '.join(sorted(BUILTINS))}")
+    return getattr(ClauseRuntime, name)
+
+
+class _WrongCall(Exception):
+    """A builtin called wrongly by the clause being run (a value it cannot use, the wrong hook).
+
+    Raised by the builtin, caught by the loop that ran the clause (``run``, ``first_guard``,
+    ``penalise``), which knows the clause and turns it into a ``RuleSetIncomplete`` (``_failed``):
+    it never leaves this module."""
+
+
+class ClauseRuntime:
+    """What a clause expression sees: the vocabulary's roots as attributes, its builtins as methods.
+
+    ``engine``: the game read and changed. ``hand``, ``trick`` and ``tricks`` are plain attributes,
+    set by ``follow`` and moved on by the engine when it starts a vaza (``trick = …``,
+    ``tricks.started(…)``): they are read faster than properties. ``score``, ``game``, ``players``
+    and ``games_won`` read the engine. The roots that come with an action (``actor``, ``team``,
+    ``action``, ``raise_``, ``response``, ``decision``, ``points``, ``infraction``) are read from
+    ``context``, the hook's (absent: None), so running a hook costs two assignments whatever the
+    context holds. ``hook`` is the hook being run, ``clause`` the clause whose ``then:`` runs (None
+    outside one).
+
+    Each builtin's method takes and answers what its ``BUILTINS`` doc says (seats and teams are
+    numbers from 0, points are tentos). Given a value it cannot use (a seat off the table, negative
+    points), or called at a hook where it means nothing, it stops the game with
+    ``RuleSetIncomplete``, naming the clause, its place and its line: the rule set is wrong.
+    """
+
+    __slots__ = ("_engine", "_guards_at", "_effects_at", "clause", "hook", "context", "hand", "trick", "tricks")
+
+    def __init__(self, engine: Engine, guards_at: Mapping[str, tuple[Clause, ...]],
+                 effects_at: Mapping[str, tuple[Clause, ...]]):
+        """``engine``: the game; ``guards_at`` and ``effects_at``: its rule set's ``guards_at`` and
+        ``effects_at`` (hook -> clauses), which the engine reads once for itself and its forks."""
+        self._engine = engine
+        self._guards_at, self._effects_at = guards_at, effects_at  # read at every action
+        self.clause: Clause | None = None
+        self.hook = ""
+        self.context: dict[str, Any] = _NO_CONTEXT
+        self.follow(engine.hand)
+
+    # ------------------------------------------------------------------ what the engine calls
+    def follow(self, hand: Hand | None) -> None:
+        """Read ``hand`` from now on (None: no hand dealt yet): the roots ``hand``, ``trick`` (its vaza
+        being played, an empty one before the first) and ``tricks``. The engine calls it when it
+        deals a hand."""
+        self.hand = hand
+        self.trick = hand.tricks[-1] if hand is not None and hand.tricks else Trick(0)
+        self.tricks = TrickBook(hand.tricks if hand is not None else [], self._engine.ruleset.hand_size)
+
+    def run(self, hook: str, context: dict[str, Any] | None = None) -> None:
+        """Run the effect clauses at ``hook`` with ``context`` (context root -> value), in file order:
+        each whose ``when`` holds runs its ``then:``; at a hook of the hand the rest are skipped once
+        the hand is over. The runtime is left as it was found, so a clause whose effect runs another
+        hook (an award runs ``points``) does not disturb the clauses after it.
+        Raises ``RuleSetIncomplete`` when a clause fails (``_failed``); a clause's ``IllegalAction``
+        goes through."""
+        clauses = self._effects_at[hook]
+        if not clauses:
+            return
+        saved = self.hook, self.context, self.clause  # this runs at every hook: nothing called for it
+        self.hook, self.context = hook, context or _NO_CONTEXT
+        stops = hook in _HAND_HOOKS  # the hand's end skips the rest
+        hand = self.hand
+        clause = None
+        try:
+            for clause in clauses:
+                if stops and hand.over:
+                    break
+                if clause.when is None or clause.when.holds(self):
+                    self.clause = clause
+                    clause.then.run(self)
+        except (IllegalAction, RuleSetIncomplete):
+            raise
+        except Exception as problem:
+            raise self._failed(clause, problem) from None
+        finally:
+            self.hook, self.context, self.clause = saved
+
+    def first_guard(self, hook: str, context: dict[str, Any]) -> Clause | None:
+        """The first guard clause at ``hook`` whose ``when`` holds with ``context``, or None. The
+        runtime is left at ``hook`` and ``context`` (legal_actions asks this for every candidate
+        action, so nothing is restored). Raises ``RuleSetIncomplete`` when a guard fails, and for a
+        raise past the top of the ladder (``raise_.to`` None) that no guard refuses: the ladder
+        has no step to raise to, and saying so is the rule set's job."""
+        guards = self._guards_at[hook]
+        if guards:
+            self.hook, self.context = hook, context
+            clause = None
+            try:
+                for clause in guards:
+                    when = clause.when
+                    if when is None or when.holds(self):
+                        return clause
+            except (IllegalAction, RuleSetIncomplete):
+                raise
+            except Exception as problem:
+                raise self._failed(clause, problem) from None
+        proposal = context.get("raise_") if hook == "raise" else None
+        if proposal is not None and proposal.to is None:
+            raise RuleSetIncomplete(f"rule set {self._engine.ruleset.id}: no clause refuses a raise above the top "
+                                    f"of the ladder ({proposal.before})")
+        return None
+
+    def penalise(self, guard: Clause, hook: str, context: dict[str, Any]) -> None:
+        """Run the ``then:`` of ``guard``, a foul (its first call) and its penalty, for the action
+        taken at ``hook`` with ``context``. Raises ``RuleSetIncomplete`` when it fails."""
+        self.hook, self.context, self.clause = hook, context, guard
+        try:
+            guard.then.run(self)
+        except (IllegalAction, RuleSetIncomplete):
+            raise
+        except Exception as problem:
+            raise self._failed(guard, problem) from None
+
+    @staticmethod
+    def _failed(clause: Clause, problem: Exception) -> RuleSetIncomplete:
+        """``clause`` failed with ``problem`` (a builtin called wrongly, a division by zero …): its id,
+        place and what failed on the first line, then its line in the rule file with a caret under
+        the column (as load-time problems are shown; nothing when the file cannot be read)."""
+        place = clause.place
+        what = f": {problem}" if isinstance(problem, _WrongCall) else f" failed: {type(problem).__name__}: {problem}"
+        return RuleSetIncomplete(f"clause {clause.id} ({place}){what}" + excerpt(source_line(place.file, place.line), place.column))
+
+    # ------------------------------------------------------------------ roots
+    # the context's roots (hand, trick and tricks are attributes: see follow)
+    actor = property(lambda self: self.context.get("actor"))
+    team = property(lambda self: self.context.get("team"))
+    action = property(lambda self: self.context.get("action"))
+    raise_ = property(lambda self: self.context.get("raise_"))
+    response = property(lambda self: self.context.get("response"))
+    decision = property(lambda self: self.context.get("decision"))
+    points = property(lambda self: self.context.get("points"))
+    infraction = property(lambda self: self.context.get("infraction"))
+
+    @property
+    def score(self) -> list[int]:
+        """Each team's points in this game."""
+        return self._engine.score
+
+    @property
+    def game(self) -> Game:
+        """The game being played: its target, number and flags."""
+        return self._engine.game
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        return self._engine.players
+
+    @property
+    def games_won(self) -> list[int]:
+        """Games each team has won in the match."""
+        return self._engine.games_won
+
+    # ------------------------------------------------------------------ arguments
+    def _team(self, value: Any, builtin: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self._engine.teams:
+            self._wrong(builtin, value, f"a team, 0 to {self._engine.teams - 1}")
+        return value
+
+    def _seat(self, value: Any, builtin: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self._engine.players:
+            self._wrong(builtin, value, f"a seat, 0 to {self._engine.players - 1}")
+        return value
+
+    def _points(self, value: Any, builtin: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            self._wrong(builtin, value, "a whole number of points")
+        return value
+
+    @staticmethod
+    def _wrong(builtin: str, value: Any, expected: str) -> NoReturn:
+        raise _WrongCall(f"{builtin}() was given {value!r}, not {expected}")
+
+    # ------------------------------------------------------------------ queries (vocabulary.BUILTINS says what each answers)
+    def opponents(self, team: int) -> int:
+        return (self._team(team, "opponents") + 1) % self._engine.teams
+
+    def team_of(self, seat: int) -> int:
+        return self._seat(seat, "team_of") % self._engine.teams
+
+    def next_seat(self, seat: int) -> int:
+        return (self._seat(seat, "next_seat") + 1) % self._engine.players
+
+    def previous_seat(self, seat: int) -> int:
+        return (self._seat(seat, "previous_seat") - 1) % self._engine.players
+
+    def wins(self, team: int | None) -> int:
+        return sum(1 for trick in self.hand.tricks if team is not None and trick.winner == team)
+
+    def sole_team_at(self, points: int) -> int | None:
+        teams = [team for team, score in enumerate(self._engine.score) if score == points]
+        return teams[0] if len(teams) == 1 else None
+
+    def all_teams_at(self, points: int) -> bool:
+        return all(score == points for score in self._engine.score)
+
+    def min(self, a: int, b: int) -> int:
+        return min(a, b)
+
+    def max(self, a: int, b: int) -> int:
+        return max(a, b)
+
+    def guaranteed_win(self, team: int) -> bool:
+        """The sure-win search (``search.guaranteed_win``), once per team and position of the hand."""
+        hand = self.hand
+        key = (team, sum(len(trick.plays) for trick in hand.tricks))
+        if key not in hand.guarantees:  # the search is costly
+            hand.guarantees[key] = guaranteed_win(self._engine, team)
+        return hand.guarantees[key]
+
+    def count_infractions(self, team: int, kind: str) -> int:
+        return self._engine.game.infractions.get((team, kind), 0)
+
+    def count_infractions_in_match(self, team: int, kind: str) -> int:
+        return self._engine.match_infractions.get((team, kind), 0)
+
+    def may_raise(self, seat: int) -> bool:
+        # asked of a fork, whose runtime is its own, so the clause being evaluated here keeps its
+        # context; only the raise is checked (legal_actions would also try show_cards' search)
+        return self._engine.fork().refusal(self._seat(seat, "may_raise"), "truco") is None
+
+    def hand_flag(self, name: str) -> bool:
+        return name in self.hand.flags
+
+    def game_flag(self, name: str) -> bool:
+        return name in self._engine.game.flags
+
+    # ------------------------------------------------------------------ effects
+    def award(self, team: int, points: int) -> None:
+        """``points`` to ``team``: an event, then the ``points`` hook (where the game's end is a clause)."""
+        self._team(team, "award")
+        self._points(points, "award")
+        engine = self._engine
+        engine.score[team] += points
+        engine.emit("points_awarded", team=team, points=points, clause=self.clause.id if self.clause else None,
+                    score=list(engine.score))
+        self.run("points", {"points": Points(team, points)})
+
+    def win_hand(self, team: int) -> None:
+        self._team(team, "win_hand")
+        self._engine.emit("hand_won", team=team, points=self.hand.stake, clause=self.clause.id if self.clause else None)
+        self.award(team, self.hand.stake)
+        self.end_hand()
+
+    def end_hand(self) -> None:
+        self.hand.over = True
+
+    def win_game(self, team: int) -> None:
+        """The game to ``team`` (once: a game already won stays won); the match too when it has
+        now won the rule set's ``match_wins`` games, else the next deal starts the next game."""
+        self._team(team, "win_game")
+        engine = self._engine
+        if engine.winner is None and not engine.game.won:
+            engine.game_winner = team
+            engine.games_won[team] += 1
+            engine.emit("game_won", team=team, game=engine.game.number, score=list(engine.score),
+                        clause=self.clause.id if self.clause else None)
+            if engine.games_won[team] >= engine.ruleset.match_wins:
+                engine.winner = team
+                if engine.ruleset.match_wins > 1:
+                    engine.emit("match_won", team=team, games_won=list(engine.games_won))
+            else:
+                engine.game.won = True
+        self.hand.over = True
+
+    def win_match(self, team: int) -> None:
+        self._team(team, "win_match")
+        engine = self._engine
+        if engine.winner is None:
+            engine.winner = engine.game_winner = team
+            engine.game.won = False  # the match is over: no next game
+            engine.emit("match_won", team=team, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
+        self.hand.over = True
+
+    def disqualify_both(self) -> None:
+        engine = self._engine
+        if engine.winner is None and not engine.disqualified:
+            engine.disqualified = True
+            engine.game_winner = None
+            engine.game.won = False  # the match is over: no next game
+            engine.emit("match_ended", winner=None, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
+        self.hand.over = True
+
+    def set_target(self, points: int) -> None:
+        self._engine.game.target = self._points(points, "set_target")
+        self._engine.emit("target_set", target=points, clause=self.clause.id if self.clause else None)
+
+    def reset_scores(self) -> None:
+        engine = self._engine
+        engine.score = [0] * engine.teams
+        engine.emit("scores_reset", score=list(engine.score), clause=self.clause.id if self.clause else None)
+
+    def flag_hand(self, name: str) -> None:
+        self.hand.flags.add(name)
+
+    def flag_game(self, name: str) -> None:
+        self._engine.game.flags.add(name)
+
+    def blind_hands(self) -> None:
+        self.hand.blind = True
+
+    def call_raise(self, seat: int) -> None:
+        """``seat`` raises as if it had called truco, unless a raise or a decision is already waiting
+        for an answer, the ladder has no step above, or a guard at ``raise`` refuses it."""
+        self._seat(seat, "call_raise")
+        hand, engine = self.hand, self._engine
+        if hand.pending is not None or hand.decision_pending is not None:
+            return
+        move = engine.raise_move(seat)
+        saved = self.hook, self.context, self.clause
+        allowed = move.context["raise_"].to is not None and self.first_guard("raise", move.context) is None
+        self.hook, self.context, self.clause = saved
+        if allowed:
+            engine.make_raise(move)
+
+    def take_trick(self, seat: int) -> None:
+        self._engine.give_trick(self.hand.tricks[-1], self._seat(seat, "take_trick"))
+
+    def lead(self, seat: int) -> None:
+        self.hand.next_leader = self._seat(seat, "lead")
+
+    def pass_deal(self, seat: int) -> None:
+        self._engine.next_dealer = self._seat(seat, "pass_deal")
+
+    def cut_by(self, seat: int) -> None:
+        self.hand.cutter = self._seat(seat, "cut_by")
+
+    def deal_in_packets(self, size: int) -> None:
+        """Deal this hand's shuffled deck again, ``size`` cards at a time (a forced deal is kept);
+        only at the deal hook, before a card is played."""
+        hand = self.hand
+        if self.hook != "deal":
+            raise _WrongCall(f"deal_in_packets() is for the deal hook, before a card is played (called at {self.hook})")
+        if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+            self._wrong("deal_in_packets", size, "a number of cards, 1 or more")
+        if hand.shuffled is not None:  # a forced deal names every hand itself
+            hand.hands, _ = self._engine.hand_out(hand.shuffled, hand.dealer, size)
+
+    def set_stake(self, points: int) -> None:
+        self._points(points, "set_stake")
+        hand = self.hand
+        if hand.stake != points:
+            hand.stake = points
+            self._engine.emit("stake_set", stake=points, clause=self.clause.id if self.clause else None)
+
+    def mao_de_onze(self, team: int | None) -> None:
+        if team is not None:
+            self._team(team, "mao_de_onze")
+        hand = self.hand
+        hand.mao_de_onze = True
+        hand.mao_de_onze_team = team
+        hand.decision_pending = team
+        self._engine.emit("mao_de_onze", team=team, clause=self.clause.id if self.clause else None)
+
+    def show_partner_hands(self, team: int) -> None:
+        self.hand.partners_see.add(self._team(team, "show_partner_hands"))
+
+    # ------------------------------------------------------------------ guards (the first call of a then:)
+    def forbid(self, reason: str) -> None:
+        """Never reached: the engine refuses a forbidden action before any ``then:`` runs."""
+        raise IllegalAction(reason, f"forbidden: {reason}", self.clause.id if self.clause else None)
+
+    def foul(self, reason: str) -> None:
+        """The foul is recorded (an event); the rest of the ``then:`` is its penalty."""
+        self._engine.emit("foul", seat=self.actor, team=self.team, reason=reason, clause=self.clause.id if self.clause else None)
