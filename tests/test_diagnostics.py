@@ -91,8 +91,8 @@ def test_nesting_at_the_limit_is_not_refused_for_its_depth(tmp_path):
 def test_an_alias_is_refused_at_the_alias(tmp_path, capsys):
     err = rule_file_problems(tmp_path, capsys, "ruleset: casa\ntitle: &t Casa\nsource: *t\n")
     assert "casa.yaml:3:9: YAML aliases (*t) are not allowed in rule files; write the value out, or use extends" in err
-    error = expectations_problems(tmp_path, f"engine: x\nexpectations:\n  - &one\n    scenario: faults-001\n    outcome: failed\n"
-                                           f"    reason: r\n  - *one\n")
+    error = expectations_problems(tmp_path, "engine: x\nexpectations:\n  - &one\n    scenario: faults-001\n    outcome: failed\n"
+                                           "    reason: r\n  - *one\n")
     assert "known.yaml:7:5: YAML aliases (*one) are not allowed in expectations files; write the entry out" in str(error)
 
 

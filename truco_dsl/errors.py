@@ -152,6 +152,11 @@ class CasesError(ValueError):
     not in the vocabulary. The message names the file and line."""
 
 
+class UnknownName(LookupError):
+    """A name ``truco where`` does not know: no clause id of spec/sources, builtin, hook or
+    scenario id. The message offers the closest known name."""
+
+
 class SuiteError(RuntimeError):
     """pytest could not run the suite at all (an internal error, a usage error), or a job of
     ``--jobs`` died. The message carries the end of its output."""

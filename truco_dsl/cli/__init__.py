@@ -9,6 +9,7 @@
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
+    truco where NAME [--ruleset ID|FILE] [--json]   where a clause id, builtin, hook or scenario id is encoded, run and checked
 
 Exit codes (``exits.py``): 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
 protocol_error), or a scenario the expectations file expects to fail passes (mutate: a mutant that changes play
@@ -18,7 +19,7 @@ cannot be imported or started or does not answer hello). A user's mistake never 
 
 This package is the only place that prints for a user and chooses an exit code. One module per
 command (``validate``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``coverage``,
-``vocabulary``), each with ``add_parser(commands)`` (its subcommand and options) and
+``vocabulary``, ``where``), each with ``add_parser(commands)`` (its subcommand and options) and
 ``run(options) -> int``, which raises the errors of ``exits.SHOWN`` for bad input. A command module
 imports at its top only argparse and this package; what its ``run`` needs (pytest, rich, the
 library) it imports there, so that building the parser stays cheap and ``truco serve`` loads
@@ -31,11 +32,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from truco_dsl.cli import cases, conform, coverage, mutate, play, serve, validate, vocabulary
+from truco_dsl.cli import cases, conform, coverage, mutate, play, serve, validate, vocabulary, where
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_OK, reported
 
 #: the commands, in the order ``truco --help`` lists them
-COMMANDS = (validate, conform, mutate, cases, serve, play, vocabulary, coverage)
+COMMANDS = (validate, conform, mutate, cases, serve, play, vocabulary, coverage, where)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from truco_dsl.errors import (CasesError, EngineStartError, ExpectationsError, RulesetError, SelectionError,
-                              SuiteError)
+from truco_dsl.errors import (CasesError, EngineStartError, ExpectationsError, RulesetError, SelectionError, SuiteError,
+                              UnknownName)
 
 EXIT_OK = 0
 #: the suite found failing scenarios or engine faults, a mutant survived, coverage has a gap
@@ -41,6 +41,7 @@ SHOWN: dict[type[Exception], tuple[int, Callable[[Exception], str]]] = {
     SelectionError: (EXIT_BAD_INPUT, first_line),
     CasesError: (EXIT_BAD_INPUT, first_line),
     EngineStartError: (EXIT_BAD_INPUT, first_line),
+    UnknownName: (EXIT_BAD_INPUT, first_line),
     FileNotFoundError: (EXIT_BAD_INPUT, first_line),  # an unknown rule set id, no rule file at a path
 }
 

@@ -1,0 +1,101 @@
+"""`truco where NAME`: every place it names is a real file and line that says what it claims."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from truco_dsl.cli import main
+from truco_dsl.conformance.where import where
+from truco_dsl.errors import UnknownName
+
+
+def _line(place: str) -> str:
+    """The text at ``file:line``."""
+    file, _, line = place.rpartition(":")
+    return Path(file).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+
+
+def _by_role(name: str, ruleset: str | None = None) -> dict[str, list]:
+    found: dict[str, list] = {}
+    for sighting in where(name, ruleset):
+        found.setdefault(sighting.role, []).append(sighting)
+    return found
+
+
+def test_a_clause_is_found_in_its_regulation_its_rule_files_the_engine_and_its_scenarios():
+    found = _by_role("ATB-EMPATE-3")
+    assert [_line(sighting.place) for sighting in found["text"]] == ["### ATB-EMPATE-3"]
+    encoded = {_line(sighting.place).strip() for sighting in found["encoded"]}
+    assert encoded == {"- id: ATB-EMPATE-3", "- id: ATB-EMPATE-3.second"}
+    assert any("paulista.yaml" in sighting.place for sighting in found["encoded"])
+    # fpt-1983 and atb-2004 write their own versions over paulista's
+    assert {"ATB-EMPATE-3 of paulista", "ATB-EMPATE-3.second of paulista"} == {sighting.text for sighting in found["overrides"]}
+    assert all(_line(sighting.place).strip().startswith("- id: ATB-EMPATE-3") for sighting in found["overrides"])
+    assert {_line(sighting.place).strip() for sighting in found["when"]} >= {"when: trick.number == 3 and trick.tied and not tricks[1].tied"}
+    assert {_line(sighting.place).strip() for sighting in found["then"]} == {"then: win_hand(tricks[1].winner)"}
+    assert all('run("after_trick"' in _line(sighting.place) for sighting in found["runs at"])
+    assert {_line(sighting.place).strip() for sighting in found["calls"]} == {"def win_hand(self, team: int) -> None:"}
+    checked = {sighting.text.split(":")[0] for sighting in found["checked by"]}
+    assert {"empate-003", "empate-004", "desacordos-006"} <= checked
+    assert all(_line(sighting.place).strip().startswith("Scenario") for sighting in found["checked by"])
+
+
+def test_a_rule_set_limits_the_search_to_its_lineage():
+    everywhere = {sighting.place for sighting in where("ATB-EMPATE-3")}
+    under_atb = {sighting.place for sighting in where("ATB-EMPATE-3", "atb-2004")}
+    assert not any("fpt-1983.yaml" in place for place in under_atb)
+    assert any("fpt-1983.yaml" in place for place in everywhere)
+
+
+def test_a_drop_a_cite_and_a_variant_file_of_ones_own_are_found(tmp_path):
+    dropped = _by_role("ATB-TEMPO-e", "melhor-de-cinco")["dropped"]
+    assert dropped and all("drop:" in _line(sighting.place) for sighting in dropped)
+    cited = _by_role("ATB-ESTRUTURA-2")["cited"]
+    assert cited and all(_line(sighting.place).strip().startswith("ATB-ESTRUTURA-2:") for sighting in cited)
+    variant = tmp_path / "casa.yaml"
+    variant.write_text(
+        "ruleset: casa\ntitle: house rules\nextends: atb-2004\ndrop: [ATB-EMPATE-3.second]\nclauses:\n"
+        "  - id: ATB-EMPATE-3\n    cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza\n"
+        "    on: after_trick\n    when: trick.number == 3 and trick.tied\n    then: win_hand(tricks[1].winner)\n",
+        encoding="utf-8")
+    found = _by_role("ATB-EMPATE-3", str(variant))
+    mine = [sighting for sighting in found["encoded"] if "casa.yaml" in sighting.place]
+    assert [sighting.place.rpartition(":")[2] for sighting in mine] == ["6"]
+    assert "written by casa, in casa" in mine[0].text
+    assert [sighting.place.rpartition(":")[2] for sighting in found["dropped"]] == ["4"]
+
+
+def test_a_builtin_a_hook_and_a_scenario_are_found():
+    builtin = _by_role("win_hand")
+    assert _line(builtin["declared"][0].place).strip().startswith('"win_hand": Builtin(')
+    assert _line(builtin["implemented"][0].place).strip() == "def win_hand(self, team: int) -> None:"
+    assert all("win_hand(" in Path(s.place.rpartition(":")[0]).read_text(encoding="utf-8") for s in builtin["called by"])
+    assert len(builtin["called by"]) >= 5
+    hook = _by_role("after_trick")
+    assert '"after_trick"' in _line(hook["declared"][0].place)
+    assert hook["clause"] and all("effect" in sighting.text or "guard" in sighting.text for sighting in hook["clause"])
+    scenario = _by_role("empate-003")
+    assert _line(scenario["scenario"][0].place).strip().startswith("Scenario:")
+    assert [sighting.text for sighting in scenario["checks"]] == ["ATB-EMPATE-3"]
+
+
+def test_an_unknown_name_offers_the_closest_and_the_command_exits_2(capsys):
+    with pytest.raises(UnknownName, match=r"did you mean ATB-EMPATE-3\?"):
+        where("ATB-EMPATE-33")
+    assert main(["where", "win_hnd"]) == 2
+    assert "did you mean win_hand?" in capsys.readouterr().err
+    assert main(["where", "ATB-EMPATE-3", "--ruleset", "no-such-rule-set"]) == 2
+    assert "unknown rule set" in capsys.readouterr().err
+
+
+def test_the_command_prints_lines_and_json(capsys):
+    assert main(["where", "ATB-EMPATE-3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("text ") and "spec/sources/atb-2004.md:" in lines[0]
+    assert any(line.startswith("  calls ") and "runtime.py:" in line for line in lines)
+    assert main(["where", "empate-003", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert records[0]["role"] == "scenario" and records[1] == {**records[1], "role": "checks", "detail": True}
