@@ -70,7 +70,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     # clean-up runs gc.collect() twice per run, most of a small run's time
     arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
                  "-c", os.devnull,
-                 "--rootdir", str(SUITE_PATH.parent)]
+                 "--rootdir", str(SUITE_PATH.parent), "--confcutdir", str(SUITE_PATH.parent)]
     if exitfirst:
         arguments.append("-x")
     if quiet:
