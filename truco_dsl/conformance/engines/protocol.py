@@ -27,8 +27,10 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from truco_dsl.bundled import SCHEMA_DIR
-from truco_dsl.conformance.engines.adapter import FEATURES, EngineAdapter, LineCount, Outcome
+from truco_dsl.conformance.engines.adapter import FEATURES, EngineAdapter, LineCount, Outcome, ReferenceAdapter
+from truco_dsl.conformance.suite.selection import resolve_ruleset
 from truco_dsl.errors import MessageError, NoGame, NotSupported, SetupRefused
+from truco_dsl.rules import available_rulesets, load_ruleset
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "next_hand", "legal_actions", "act", "state", "count")
@@ -277,10 +279,6 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
     Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
     ``SelectionError`` for a variant with no scenarios in its lineage.
     """
-    from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-    from truco_dsl.conformance.suite.selection import resolve_ruleset
-    from truco_dsl.rules import available_rulesets, load_ruleset
-
     if ruleset is None:
         loaded = [load_ruleset(ruleset_id) for ruleset_id in available_rulesets()]
         offered = {played.id: played for played in loaded if not played.abstract}
