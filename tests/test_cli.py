@@ -8,6 +8,7 @@ test_reports.py, test_mutate_cli.py, test_cases_export.py, test_play.py, test_va
 from __future__ import annotations
 
 import errno
+import os
 import json
 import pathlib
 import subprocess
@@ -111,3 +112,30 @@ def test_truco_serve_imports_neither_pytest_nor_rich():
     assert "truco_dsl.conformance.engines.protocol" in ran["modules"]  # the list is the one serve filled
     loaded = {name.split(".")[0] for name in ran["modules"]}
     assert loaded.isdisjoint({"pytest", "_pytest", "pytest_bdd", "rich"}), sorted(loaded & {"pytest", "_pytest", "pytest_bdd", "rich"})
+
+
+def test_two_reports_named_the_same_file_are_refused_before_the_run(tmp_path, capsys):
+    same = tmp_path / "report.out"
+    assert main(["conform", "--tags", "@id:faults-001", "--json", str(same), "--junit-xml", str(tmp_path / ".." / tmp_path.name / "report.out")]) == 2
+    assert "--junit-xml and --json both name" in capsys.readouterr().err
+    assert not same.exists()
+
+
+def test_a_python_engine_that_makes_no_adapter_is_bad_input(capsys):
+    assert main(["conform", "--tags", "@id:faults-001", "--engine", "python:os:getcwd"]) == 2
+    error = capsys.readouterr().err
+    assert "--engine python:os:getcwd makes 'str', not an EngineAdapter" in error and "new_game" in error
+
+
+@pytest.mark.parametrize("command", [["coverage"], ["conform", "--tags", "@id:faults-001"], ["vocabulary"]])
+def test_output_piped_into_a_program_that_stopped_reading_ends_quietly_with_0(command):
+    """``truco … | head -1``: the reader is gone before the command prints (a pipe whose reading end
+    is closed), so its first write fails; exit 1 would claim a failed run."""
+    reading, writing = os.pipe()
+    os.close(reading)
+    try:
+        ended = subprocess.run([sys.executable, "-m", "truco_dsl.cli", *command], stdout=writing, stderr=subprocess.PIPE,
+                               timeout=120, check=False)
+    finally:
+        os.close(writing)
+    assert (ended.returncode, ended.stderr.decode()) == (0, "")

@@ -371,5 +371,18 @@ def test_conform_shows_not_applicable_apart(tmp_path, capsys):
 
 
 def test_a_selection_that_matches_no_scenario_is_bad_input(capsys):
-    assert main(["conform", "--tags", "@clause:ATB-NOPE-1"]) == 2
+    assert main(["conform", "--ruleset", "fpt-1983", "--tags", "@id:faults-001"]) == 2  # an atb-2004 scenario
     assert "no scenario matches the selection" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("tags", "said"), [
+    ("@clause:ATB-NOPE-1", "no scenario has the tag @clause:ATB-NOPE-1;"),
+    # joined by or, a mistyped tag would silently narrow the run
+    ("@clause:ATB-EMPATE-3 or @clause:ATB-EMPATE3", "no scenario has the tag @clause:ATB-EMPATE3 (did you mean @clause:ATB-EMPATE-3?)"),
+    ("not @id:faults-0001", "no scenario has the tag @id:faults-0001 (did you mean @id:faults-001?)"),
+    ("empate-003", "like @id:empate-003;"),  # a bare scenario id: the tag it must have meant
+    ("ATB-EMPATE-3", "like @clause:ATB-EMPATE-3;"),
+])
+def test_a_tag_no_scenario_carries_is_refused_with_the_closest(tags, said, capsys):
+    assert main(["conform", "--tags", tags]) == 2
+    assert said in capsys.readouterr().err

@@ -45,6 +45,7 @@ def test_a_survivor_is_listed_with_what_it_changed_and_makes_the_exit_code_1(mon
 
 @pytest.mark.parametrize("arguments, message", [
     (["--ruleset", "manilha-velha"], "no mutants are derived for rule set 'manilha-velha'"),
+    (["--ruleset", "atb2004"], "no mutants are derived for rule set 'atb2004' (did you mean atb-2004?)"),
     (["--ruleset", "atb-2004", "--mutant", "drop:ATB-NOPE-1"], "atb-2004 has no mutant drop:ATB-NOPE-1"),
     (["--ruleset", "atb-2004", "--json", "/no/such/directory/m.json"], "cannot write to /no/such/directory/m.json: /no does not exist"),
 ])

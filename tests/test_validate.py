@@ -550,3 +550,9 @@ def test_an_unknown_rule_set_id_gets_the_closest_and_the_known_ones(capsys):
         load_ruleset("xyz")
     assert main(["validate", "fpt-1938"]) == 2
     assert "fpt-1938:1:1: no such file, nor a bundled rule set id (did you mean fpt-1983?)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["serve"], ["conform"], ["coverage"], ["where", "ATB-EMPATE-3"]])
+def test_an_empty_rule_set_name_is_said_to_be_empty(command, capsys):
+    assert main([*command, "--ruleset", ""]) == 2
+    assert "an empty rule set name: give a rule set id (atb-2004," in capsys.readouterr().err

@@ -99,3 +99,27 @@ def test_the_command_prints_lines_and_json(capsys):
     assert main(["where", "empate-003", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
     assert records[0]["role"] == "scenario" and records[1] == {**records[1], "role": "checks", "detail": True}
+
+
+def test_a_part_a_name_of_two_kinds_and_a_rule_set_that_encodes_nothing():
+    part = _by_role("ATB-EMPATE-3.second")
+    assert {sighting.text.split(",")[0] for sighting in part["encoded"]} == {"ATB-EMPATE-3.second"}
+    both = _by_role("mao_de_onze")  # a builtin and a hook
+    assert both["implemented"] and both["runs at"] and both["clause"]
+    fpt = _by_role("ATB-NORMAS-11", "fpt-1983")
+    assert fpt["not encoded"][0].text == "by fpt-1983 nor the rule sets it extends"
+    # only the scenarios a run of fpt-1983 plays: its folders and desacordos/, not atb-2004's
+    assert fpt["checked by"] and all("features/desacordos/" in sighting.place for sighting in fpt["checked by"])
+    assert "features/atb-2004/" in " ".join(sighting.place for sighting in _by_role("ATB-NORMAS-11")["checked by"])
+    assert "informative" in _by_role("ATB-PREAMBULO-1")
+    with pytest.raises(UnknownName):
+        where("ATB-EMPATE-3.nowhere")
+
+
+def test_a_builtin_declared_without_its_method_is_said_not_implemented(monkeypatch):
+    from truco_dsl.lang import vocabulary
+
+    monkeypatch.setitem(vocabulary.BUILTINS, "double", vocabulary.Builtin(1, "double(n) -> 2 n", arguments=("number",)))
+    found = _by_role("double")
+    assert "ClauseRuntime has no method double" in found["not implemented"][0].text
+    assert "implemented" not in found

@@ -30,6 +30,7 @@ they write.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from truco_dsl.cli import cases, conform, coverage, mutate, play, serve, validate, vocabulary, where
@@ -64,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the output was piped into a command that stopped reading (head)
-        sys.stderr.close()
+        # what is still buffered goes nowhere, so Python's own flush at exit cannot fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except Exception as error:
         return reported(options.command, error)

@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
-from truco_dsl.cli.options import check_writable, jobs, seconds, shard, write_file
+from truco_dsl.cli.options import check_writable, jobs, new_console, seconds, shard, write_file
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
     from rich.console import Console
@@ -80,20 +80,27 @@ def run(options: argparse.Namespace) -> int:
     ``SuiteError`` (pytest or a job could not run).
     """
     import json
+    from pathlib import Path
 
     from truco_dsl.conformance.report.expectations import expectations_document, expectations_text, load_expectations, unmatched
     from truco_dsl.conformance.report.html import render_html
     from truco_dsl.conformance.report.junit import junit_report
     from truco_dsl.conformance.report.outcomes import FAILING
-    from truco_dsl.conformance.suite.selection import parse_tags, resolve_ruleset
+    from truco_dsl.conformance.suite.selection import check_tag_names, parse_tags, resolve_ruleset
     from truco_dsl.diagnostics import shown
     from truco_dsl.errors import SelectionError
 
     parse_tags(options.tags)
+    check_tag_names(options.tags)
     played = [resolve_ruleset(options.ruleset)[1].id] if options.ruleset is not None else []
-    for path in (options.junit_xml, options.json, options.write_expectations, options.html):
-        if path is not None:
-            check_writable(path)
+    asked = {option: path for option, path in (("--junit-xml", options.junit_xml), ("--json", options.json),
+                                                ("--write-expectations", options.write_expectations), ("--html", options.html))
+             if path is not None}
+    for option, path in asked.items():
+        check_writable(path)
+        same = [other for other, other_path in asked.items() if other != option and Path(other_path).resolve() == Path(path).resolve()]
+        if same:  # the last written would silently replace the others
+            raise SelectionError(f"{option} and {same[0]} both name {path}: each report needs a file of its own")
     expectations = load_expectations(options.expectations, played=played) if options.expectations is not None else None
     results = _run_jobs(options) if options.jobs > 1 else _run_here(options, expectations)
     engine_name = next((result.engine for result in results if result.engine), options.engine or "reference")
@@ -195,7 +202,6 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     then the scenarios that now pass although expected not to, the failing scenarios (id, name,
     first failing step, message), the expected failures with their reasons, the unsupported
     scenarios grouped by why, and the summary line. Raises nothing."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -205,7 +211,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
                                                        SKIPPED, UNSUPPORTED, label, summary_line)
     from truco_dsl.rules import load_sources
 
-    console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    console = console or new_console(highlight=False, width=None if sys.stdout.isatty() else 120)
     # the heading of an outcome's column (failed and error share one)
     columns = {PASSED: "passed", FAILED: "failed", ERROR: "failed", NOT_APPLICABLE: "not applicable", UNSUPPORTED: "not supported",
                EXPECTED_FAILURE: "expected failure", NOW_PASSES: "now passes", **{fault: label(fault) for fault in FAULT_OUTCOMES}}

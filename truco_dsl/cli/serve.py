@@ -10,7 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from typing import TYPE_CHECKING
+
 from truco_dsl.cli.exits import EXIT_OK
+
+if TYPE_CHECKING:  # for annotations only: run() imports the protocol when it serves
+    from truco_dsl.conformance.engines.protocol import ProtocolServer
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -25,7 +30,31 @@ def run(options: argparse.Namespace) -> int:
     """Answer every request line of stdin on stdout until stdin ends, then return ``EXIT_OK``.
     Raises ``FileNotFoundError`` / ``RulesetError`` / ``SelectionError`` for a bad ``--ruleset``
     (``reference_server``), before reading anything."""
-    from truco_dsl.conformance.engines.protocol import reference_server
-
     reference_server(options.ruleset).run(sys.stdin, sys.stdout)
     return EXIT_OK
+
+
+def reference_server(ruleset: str | None = None) -> ProtocolServer:
+    """The reference engine on the protocol: a ``ProtocolServer`` of a ``ReferenceAdapter``, named
+    ``truco-dsl reference`` with the installed version.
+
+    ``ruleset``: None to offer every bundled rule set that is not abstract; a rule set id or file to
+    offer only it — a variant under the id of the nearest rule set of its lineage with scenarios
+    (``truco serve --ruleset casa.yaml`` plays casa wherever a scenario names atb-2004).
+    Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
+    ``SelectionError`` for a variant with no scenarios in its lineage.
+    """
+    from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+    from truco_dsl.conformance.engines.protocol import ProtocolServer, engine_version
+    from truco_dsl.conformance.suite.selection import resolve_ruleset
+    from truco_dsl.rules import available_rulesets, load_ruleset
+
+    if ruleset is None:
+        loaded = [load_ruleset(ruleset_id) for ruleset_id in available_rulesets()]
+        offered = {played.id: played for played in loaded if not played.abstract}
+    else:
+        folder, played = resolve_ruleset(ruleset)
+        offered = {folder: played}
+    adapter = ReferenceAdapter(offered)
+    return ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
+                          name="truco-dsl reference", version=engine_version())

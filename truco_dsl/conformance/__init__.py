@@ -8,7 +8,9 @@
 - ``report/``: a scenario's outcome, an engine's expectations file, the JUnit XML and HTML reports;
 - ``runner``: the suite run in-process (``run_suite``), the engine named by ``--engine``;
 - ``mutate``: wrong copies of a rule set that the suite must kill; ``coverage``: which clauses are
-  encoded, informative and checked, and where.
+  encoded, informative and checked; ``where``: where a clause id, builtin, hook or scenario id is
+  written, encoded, run and checked (``truco where``; here, the lowest layer that sees both the
+  rule files and the scenarios).
 
 What a user types and reads (``truco conform`` and the rest) is in ``truco_dsl.cli``.
 """

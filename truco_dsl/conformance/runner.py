@@ -100,12 +100,26 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
     for every scenario, in this process. Anything else: a program and its arguments, split as a
     shell would (``shlex.split``) but run without one; it is started, says ``hello``, and is shared
     by the scenarios (restarted after a fault). ``timeout``: seconds a reply may take.
-    Raises ``SelectionError`` for an empty or malformed spec or a module or class that cannot be
-    imported, ``EngineStartError`` for a program that cannot be started or does not answer
-    ``hello`` as the protocol asks.
+    Raises ``SelectionError`` for an empty or malformed spec, a module or class that cannot be
+    imported, or one that makes something other than an ``EngineAdapter`` (asked once, here: an
+    adapter whose making raises is left to fail each scenario, as an engine that breaks does);
+    ``EngineStartError`` for a program that cannot be started or does not answer ``hello`` as the
+    protocol asks.
     """
     if spec.startswith("python:"):
-        return import_factory(spec[len("python:"):]), None
+        factory = import_factory(spec[len("python:"):])
+        try:
+            made = factory()
+        except Exception:
+            return factory, None
+        if not isinstance(made, EngineAdapter):
+            members = [*EngineAdapter.__annotations__, *(name for name in vars(EngineAdapter) if not name.startswith("_"))]
+            missing = [member for member in dict.fromkeys(members) if not hasattr(made, member)]
+            raise SelectionError(f"--engine {spec} makes {type(made).__name__!r}, not an EngineAdapter "
+                                 f"(conformance/PROTOCOL.md, truco_dsl/conformance/engines/adapter.py): it lacks "
+                                 f"{', '.join(missing)}")
+        getattr(made, "close", lambda: None)()
+        return factory, None
     try:
         command = shlex.split(spec)
     except ValueError as problem:

@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from truco_dsl.bundled import FEATURES_DIR, SOURCES_DIR
-from truco_dsl.conformance.suite.catalogue import bundled_scenarios
+from truco_dsl.conformance.suite.catalogue import ScenarioEntry, bundled_scenarios
 from truco_dsl.diagnostics import YamlFile, did_you_mean, shown
 from truco_dsl.engine import engine as engine_module
 from truco_dsl.engine import runtime as runtime_module
@@ -58,25 +58,32 @@ class Sighting:
 
 
 def where(name: str, ruleset: str | None = None) -> list[Sighting]:
-    """Every place of ``name`` (a clause id, builtin, hook or scenario id; module docstring), in
-    reading order. ``ruleset``: a rule set id or file to look in (with its lineage); None: every
-    bundled rule set. Raises ``UnknownName`` (with the closest known name) when ``name`` is none of
-    these, ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset``."""
+    """Every place of ``name`` (a clause id, with or without its ``.part``; a builtin; a hook; a
+    scenario id: module docstring), in reading order; a name that is two of these (``mao_de_onze``
+    is a builtin and a hook) gets both. ``ruleset``: a rule set id or file to look in, with the
+    rule sets it extends and the scenarios it runs; None: every bundled rule set and scenario.
+    Raises ``UnknownName`` (with the closest known name) when ``name`` is none of these,
+    ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset``."""
     rulesets = _rulesets(ruleset)
+    scenarios = _scenarios(rulesets[-1] if ruleset is not None else None)
     sources = load_sources()
-    if name in sources or any(clause.source_id == name for each in rulesets for clause in each.clauses):
-        return _clause(name, rulesets)
+    source_id, _, part = name.partition(".")
+    clause_ids = {clause.id for each in rulesets for clause in each.clauses}
+    found = []
+    if (source_id in sources and not part) or name in clause_ids:
+        found += _clause(source_id, rulesets, scenarios, only=name if part else None, scoped=ruleset is not None)
     if name in BUILTINS:
-        return _builtin(name, rulesets)
+        found += _builtin(name, rulesets)
     if name in HOOKS:
-        return _hook(name, rulesets)
-    scenarios = [entry for entry in bundled_scenarios() if name in entry.ids]
-    if scenarios:
-        return [sighting for entry in scenarios for sighting in (
-            Sighting("scenario", _at(entry.feature, entry.line, features=True), entry.name),
-            *(Sighting("checks", _source_place(clause, sources), clause, True) for clause in entry.clauses))]
-    known = [*sources, *BUILTINS, *HOOKS, *(scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids)]
-    raise UnknownName(f"{name!r} is no clause id of spec/sources, builtin, hook or scenario id{did_you_mean(name, known)}")
+        found += _hook(name, rulesets)
+    for entry in (entry for entry in bundled_scenarios() if name in entry.ids):
+        found.append(Sighting("scenario", _at(entry.feature, entry.line, features=True), f"{entry.name} ({entry.folder})"))
+        found += [Sighting("checks", _source_place(clause, sources), clause, True) for clause in entry.clauses]
+    if found:
+        return found
+    known = [*sources, *clause_ids, *BUILTINS, *HOOKS, *(scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids)]
+    raise UnknownName(f"{name!r} is no clause id of spec/sources or of {'the rule set' if ruleset else 'a rule file'}, "
+                      f"builtin, hook or scenario id{did_you_mean(name, known)}")
 
 
 def _rulesets(reference: str | None) -> list[RuleSet]:
@@ -89,21 +96,40 @@ def _rulesets(reference: str | None) -> list[RuleSet]:
     return [load_ruleset(known[ancestor]) for ancestor in reversed(chosen.lineage[1:])] + [chosen]
 
 
-def _clause(clause_id: str, rulesets: list[RuleSet]) -> list[Sighting]:
+def _scenarios(chosen: RuleSet | None) -> list[ScenarioEntry]:
+    """The scenarios a run of ``chosen`` may play (its lineage's folders, and the folders that name
+    no rule set, like desacordos/, as ``truco coverage --ruleset`` counts them); every one for None."""
+    if chosen is None:
+        return list(bundled_scenarios())
+    folders = set(available_rulesets())
+    return [entry for entry in bundled_scenarios() if entry.folder in chosen.lineage or entry.folder not in folders]
+
+
+def _clause(clause_id: str, rulesets: list[RuleSet], scenarios: list[ScenarioEntry], only: str | None,
+            scoped: bool) -> list[Sighting]:
+    """The sightings of the source clause ``clause_id``; ``only``: one of its parts (``ATB-EMPATE-3.second``)
+    for its versions alone; ``scoped``: the rule sets are one rule set's lineage (say when it encodes nothing)."""
     sources = load_sources()
     found = []
     if clause_id in sources:
         source = sources[clause_id]
-        found.append(Sighting("text", _source_place(clause_id, sources), f"{source.section}: {_quote(source.text)}"))
+        place = _source_place(clause_id, sources)
+        found.append(Sighting("text", place, f"{source.section}: {_quote(source.text)}"))
+        found += [Sighting(kind, place, note, True) for kind, note in (("informative", source.informative),
+                                                                         ("ambiguous", source.ambiguous)) if note]
     by_id = {each.id: each for each in rulesets}
     versions: dict[tuple[str, int], list[str]] = {}  # (file, line) of a version -> the rule sets playing it
     clauses: dict[tuple[str, int], Clause] = {}
     for each in rulesets:
         for clause in each.clauses:
-            if clause.source_id == clause_id or clause_id in (other.partition(".")[0] for other in clause.also):
+            named = clause.source_id == clause_id or clause_id in (other.partition(".")[0] for other in clause.also)
+            if named and (only is None or clause.id == only):
                 key = (clause.place.file, clause.place.line)
                 versions.setdefault(key, []).append(each.id)
                 clauses[key] = clause
+    mentions = [(role, place, text) for each in rulesets for (role, place), text in _file_mentions(each, clause_id, _parent(each, by_id))]
+    if scoped and not clauses and not any(role in ("cited", "traced") for role, _, _ in mentions):
+        found.append(Sighting("not encoded", found[0].place if found else "", f"by {rulesets[-1].id} nor the rule sets it extends"))
     for key, clause in clauses.items():
         parent = _parent(by_id.get(clause.ruleset), by_id)
         older = next((old for old in parent.clauses if old.id == clause.id), None) if parent else None
@@ -116,12 +142,12 @@ def _clause(clause_id: str, rulesets: list[RuleSet]) -> list[Sighting]:
                 found.append(Sighting(part, _at(clause.place.file, _line_of(clause, part)), text.strip(), True))
         found += _runs(clause.hook, detail=True)
         for builtin in sorted(clause.then.builtins | (clause.when.builtins if clause.when else frozenset())):
-            found.append(Sighting("calls", _implemented_at(builtin), f"{builtin}: ClauseRuntime.{builtin}", True))
-    for each in rulesets:
-        parent = _parent(each, by_id)
-        for place, text in _file_mentions(each, clause_id, parent):
-            found.append(Sighting(place[0], place[1], text))
-    for entry in bundled_scenarios():
+            try:
+                found.append(Sighting("calls", _implemented_at(builtin), f"{builtin}: ClauseRuntime.{builtin}", True))
+            except ValueError as missing:
+                found.append(Sighting("calls", _at(inspect.getsourcefile(runtime_module), 1), str(missing), True))
+    found += [Sighting(role, place, text) for role, place, text in mentions]
+    for entry in scenarios:
         if clause_id in entry.clauses:
             found.append(Sighting("checked by", _at(entry.feature, entry.line, features=True),
                                   f"{' '.join(entry.ids) or '(no id)'}: {entry.name}"))
@@ -171,8 +197,11 @@ def _file_mentions(ruleset: RuleSet, clause_id: str, parent: RuleSet | None) -> 
 
 
 def _builtin(name: str, rulesets: list[RuleSet]) -> list[Sighting]:
-    found = [Sighting("declared", _declared_at("BUILTINS", name), BUILTINS[name].doc),
-             Sighting("implemented", _implemented_at(name), f"ClauseRuntime.{name}")]
+    try:
+        implemented = Sighting("implemented", _implemented_at(name), f"ClauseRuntime.{name}")
+    except ValueError as missing:  # declared, not implemented: say so rather than fail
+        implemented = Sighting("not implemented", _at(inspect.getsourcefile(runtime_module), 1), str(missing))
+    found = [Sighting("declared", _declared_at("BUILTINS", name), BUILTINS[name].doc), implemented]
     for clause in _unique_clauses(rulesets):
         if name in clause.then.builtins | (clause.when.builtins if clause.when else frozenset()):
             found.append(Sighting("called by", _at(clause.place.file, clause.place.line), f"{clause.id} ({clause.ruleset})"))

@@ -54,10 +54,15 @@ _NO_CONTEXT: dict[str, Any] = {}
 def implementation(name: str) -> Callable[..., Any]:
     """The function the builtin ``name`` runs: its method on ``ClauseRuntime`` (``inspect.getsourcelines``
     gives its lines in this file; its parameters after ``self`` are the builtin's arguments).
-    Raises ``ValueError`` when ``name`` is no builtin of ``truco_dsl.lang.vocabulary.BUILTINS``."""
+    Raises ``ValueError`` when ``name`` is no builtin of ``truco_dsl.lang.vocabulary.BUILTINS``, or
+    is one that ``ClauseRuntime`` has no method for (a builtin half added: tests/test_runtime.py fails too)."""
     if name not in BUILTINS:
         raise ValueError(f"{name!r} is no builtin{did_you_mean(name, BUILTINS)}; builtins are {', '.join(sorted(BUILTINS))}")
-    return getattr(ClauseRuntime, name)
+    method = getattr(ClauseRuntime, name, None)
+    if not callable(method):
+        raise ValueError(f"the builtin {name}() is declared in truco_dsl/lang/vocabulary.py but ClauseRuntime has no method "
+                         f"{name} (engine/runtime.py): a clause that calls it fails when it runs")
+    return method
 
 
 class _WrongCall(Exception):

@@ -379,6 +379,9 @@ def load_ruleset(reference: str | Path) -> RuleSet:
     Loading the same unchanged file again returns the same object.
     """
     text = str(reference)
+    if not text.strip():
+        known = ", ".join(sorted(available_rulesets()))
+        raise FileNotFoundError(f"an empty rule set name: give a rule set id ({known}) or a rule file's path")
     directory = f"{text} is a directory, not a rule file (give a rule set id or a .yaml file)"
     if text.endswith((".yaml", ".yml")) or "/" in text:
         path = Path(text)

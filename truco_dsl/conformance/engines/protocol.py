@@ -27,10 +27,8 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from truco_dsl.bundled import SCHEMA_DIR
-from truco_dsl.conformance.engines.adapter import FEATURES, EngineAdapter, LineCount, Outcome, ReferenceAdapter
-from truco_dsl.conformance.suite.selection import resolve_ruleset
+from truco_dsl.conformance.engines.adapter import FEATURES, EngineAdapter, LineCount, Outcome
 from truco_dsl.errors import MessageError, NoGame, NotSupported, SetupRefused
-from truco_dsl.rules import available_rulesets, load_ruleset
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "next_hand", "legal_actions", "act", "state", "count")
@@ -267,24 +265,3 @@ def reply_fields(command: str, result: Any) -> dict[str, Any]:
         return {"total": result.total, "divide": [{"seat": seat, "action": action, "count": count}
                                                   for seat, action, count in result.divide]}
     raise KeyError(command)
-
-
-def reference_server(ruleset: str | None = None) -> ProtocolServer:
-    """The reference engine on the protocol (what ``truco serve`` runs): a ``ProtocolServer`` of a
-    ``ReferenceAdapter``, named ``truco-dsl reference`` with the installed version.
-
-    ``ruleset``: None to offer every bundled rule set that is not abstract; a rule set id or file to
-    offer only it — a variant under the id of the nearest rule set of its lineage with scenarios
-    (``truco serve --ruleset casa.yaml`` plays casa wherever a scenario names atb-2004).
-    Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
-    ``SelectionError`` for a variant with no scenarios in its lineage.
-    """
-    if ruleset is None:
-        loaded = [load_ruleset(ruleset_id) for ruleset_id in available_rulesets()]
-        offered = {played.id: played for played in loaded if not played.abstract}
-    else:
-        folder, played = resolve_ruleset(ruleset)
-        offered = {folder: played}
-    adapter = ReferenceAdapter(offered)
-    return ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
-                          name="truco-dsl reference", version=engine_version())

@@ -32,7 +32,7 @@ from jsonschema import Draft202012Validator
 from truco_dsl.bundled import SCHEMA_DIR
 from truco_dsl.conformance.report.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
-from truco_dsl.diagnostics import Place, YamlFile, did_you_mean, shown, yaml_path
+from truco_dsl.diagnostics import Place, Problem, YamlFile, did_you_mean, shown, yaml_path
 from truco_dsl.errors import ExpectationsError
 from truco_dsl.rules import available_rulesets, load_ruleset
 
@@ -158,7 +158,7 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         else:
             reader.report(location, f"{named}: {error.message}")
     if not isinstance(document, dict) or not isinstance(document.get("expectations"), list):
-        raise ExpectationsError(reader.problems)  # nothing more to check
+        raise ExpectationsError(_in_file_order(reader.problems))  # nothing more to check
     # the entries the schema let through are checked too, so one run reports every problem
     known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
@@ -185,8 +185,13 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         seen.setdefault(key, place.line)
         entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""), place))
     if reader.problems:
-        raise ExpectationsError(sorted(reader.problems, key=lambda problem: (problem.place.line, problem.place.column)))
+        raise ExpectationsError(_in_file_order(reader.problems))
     return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
+
+
+def _in_file_order(problems: list[Problem]) -> list[Problem]:
+    """``problems`` sorted by their line and column, as a person reads the file."""
+    return sorted(problems, key=lambda problem: (problem.place.line, problem.place.column))
 
 
 def _playable(rulesets: Iterable[str]) -> list[str]:

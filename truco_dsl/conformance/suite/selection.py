@@ -21,7 +21,8 @@ from cucumber_tag_expressions import parse as parse_tag_expression
 
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import EngineAdapter
-from truco_dsl.diagnostics import shown
+from truco_dsl.conformance.suite.catalogue import bundled_scenarios
+from truco_dsl.diagnostics import closest, shown
 from truco_dsl.errors import SelectionError
 from truco_dsl.rules import RuleSet, load_ruleset
 
@@ -43,10 +44,39 @@ def parse_tags(expression: str | None) -> Any:
     bare = [word for word in re.split(r"[\s()]+", expression) if word and word not in ("and", "or", "not") and not word.startswith("@")]
     if bare:  # every tag of ours starts with @: this one could match nothing
         word = bare[0]
-        like = word[word.index("@"):] if "@" in word else "@" + word
+        like = word[word.index("@"):] if "@" in word else _tag_like(word)
         raise SelectionError(f"bad tag expression {expression!r}: {word!r} is not a tag (a tag starts with @, like {like}; "
                              f"leave one out with not); {how}")
     return parsed
+
+
+def _tag_like(word: str) -> str:
+    """The tag ``word`` most likely meant: ``@id:`` a scenario id, ``@clause:`` a clause id, else ``@word``."""
+    scenario_ids, clause_ids = _known_ids()
+    return f"@id:{word}" if word in scenario_ids else f"@clause:{word}" if word in clause_ids else f"@{word}"
+
+
+def _known_ids() -> tuple[set[str], set[str]]:
+    """The ``@id:`` and ``@clause:`` values of the bundled scenarios."""
+    entries = bundled_scenarios()
+    return ({scenario_id for entry in entries for scenario_id in entry.ids},
+            {clause_id for entry in entries for clause_id in entry.clauses})
+
+
+def check_tag_names(expression: str | None) -> None:
+    """Refuse an ``@id:`` or ``@clause:`` tag that no bundled scenario carries: it can match nothing,
+    and, joined by ``or``, would silently narrow the run (a mistyped ``@clause:ATB-EMPATE3``).
+    Raises ``SelectionError`` naming it, with the closest tag of its kind."""
+    if expression is None:
+        return
+    scenario_ids, clause_ids = _known_ids()
+    for kind, value in re.findall(r"@(id|clause):([^\s()]+)", expression):
+        known = scenario_ids if kind == "id" else clause_ids
+        if value not in known:
+            near = closest(value, known)
+            hint = f" (did you mean @{kind}:{near}?)" if near else ""
+            raise SelectionError(f"no scenario has the tag @{kind}:{value}{hint}; `truco where {value}` says where a "
+                                 f"name is, `truco cases export` lists every scenario's tags")
 
 
 def feature_folders() -> list[str]:
