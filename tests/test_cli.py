@@ -121,16 +121,32 @@ def test_two_reports_named_the_same_file_are_refused_before_the_run(tmp_path, ca
     assert not same.exists()
 
 
+def test_a_report_named_as_the_expectations_file_read_is_refused(tmp_path, capsys):
+    known = tmp_path / "known.yaml"
+    known.write_text("engine: reference\nexpectations: []\n", encoding="utf-8")
+    assert main(["conform", "--tags", "@id:faults-001", "--expectations", str(known), "--json", str(known)]) == 2
+    assert "--json names" in capsys.readouterr().err and known.read_text(encoding="utf-8").startswith("engine: reference")
+    assert main(["conform", "--tags", "@id:faults-001", "--expectations", str(known), "--write-expectations", str(known)]) == 0
+
+
 def test_a_python_engine_that_makes_no_adapter_is_bad_input(capsys):
     assert main(["conform", "--tags", "@id:faults-001", "--engine", "python:os:getcwd"]) == 2
     error = capsys.readouterr().err
     assert "--engine python:os:getcwd makes 'str', not an EngineAdapter" in error and "new_game" in error
 
 
-@pytest.mark.parametrize("command", [["coverage"], ["conform", "--tags", "@id:faults-001"], ["vocabulary"]])
-def test_output_piped_into_a_program_that_stopped_reading_ends_quietly_with_0(command):
+@pytest.mark.parametrize(("command", "code"), [
+    (["coverage"], 0), (["vocabulary"], 0), (["where", "ATB-EMPATE-3"], 0), (["validate", "spec/rulesets"], 0),
+    # melhor-de-cinco fails the atb-2004 scenarios of the decider by design (README): a failed run
+    (["conform", "--ruleset", "melhor-de-cinco", "--tags", "@clause:ATB-TEMPO-e"], 1),
+])
+def test_output_piped_into_a_program_that_stopped_reading_changes_nothing_else(command, code, tmp_path):
     """``truco … | head -1``: the reader is gone before the command prints (a pipe whose reading end
-    is closed), so its first write fails; exit 1 would claim a failed run."""
+    is closed), so every write to stdout fails; the command still ends with its own exit code and
+    writes its report files, and says nothing of the pipe."""
+    report = tmp_path / "report.json"
+    if command[0] == "conform":
+        command = [*command, "--json", str(report)]
     reading, writing = os.pipe()
     os.close(reading)
     try:
@@ -138,4 +154,11 @@ def test_output_piped_into_a_program_that_stopped_reading_ends_quietly_with_0(co
                                timeout=120, check=False)
     finally:
         os.close(writing)
-    assert (ended.returncode, ended.stderr.decode()) == (0, "")
+    assert (ended.returncode, ended.stderr.decode()) == (code, "")
+    if command[0] == "conform":
+        assert any(record["outcome"] == "failed" for record in json.loads(report.read_text(encoding="utf-8")))
+
+
+def test_a_python_engine_that_cannot_be_made_is_bad_input(capsys):
+    assert main(["conform", "--tags", "@id:faults-001", "--engine", "python:truco_dsl.errors:IllegalAction"]) == 2
+    assert "could not make the engine: TypeError" in capsys.readouterr().err

@@ -81,6 +81,17 @@ def server() -> protocol.ProtocolServer:
     return protocol.ProtocolServer(ReferenceAdapter(), [("atb-2004", (2, 4, 6))], name="reference", version="test")
 
 
+@pytest.mark.parametrize(("line", "said"), [
+    ("[" * 100_000, "nested too deeply"),  # deeper than Python's parser goes: RecursionError
+    ('{"seq": ' + "9" * 5_000 + ', "command": "hello", "protocol": 1}', "cannot be read"),  # past Python's 4,300 digits
+])
+def test_json_python_cannot_read_is_a_bad_request_and_the_server_goes_on(line, said):
+    answers = server()
+    refused = answers.answer(line)
+    assert (refused["ok"], refused["error"]) == (False, "bad_request") and said in refused["message"]
+    assert answers.answer(json.dumps({"seq": 1, "command": "hello", "protocol": 1}))["ok"]
+
+
 def test_the_server_answers_unknown_commands_garbage_and_bad_requests_and_ignores_unknown_fields():
     answers = server()
     assert answers.answer('{"seq": 4, "command": "dance"}')["error"] == "unknown_command"

@@ -66,6 +66,8 @@ def test_a_drop_a_cite_and_a_variant_file_of_ones_own_are_found(tmp_path):
     assert [sighting.place.rpartition(":")[2] for sighting in mine] == ["6"]
     assert "written by casa, in casa" in mine[0].text
     assert [sighting.place.rpartition(":")[2] for sighting in found["dropped"]] == ["4"]
+    callers = {sighting.text for sighting in _by_role("win_hand", str(variant))["called by"]}
+    assert "ATB-EMPATE-3 (casa)" in callers and not any(caller.startswith("ATB-EMPATE-3.second") for caller in callers)
 
 
 def test_a_builtin_a_hook_and_a_scenario_are_found():
@@ -108,12 +110,19 @@ def test_a_part_a_name_of_two_kinds_and_a_rule_set_that_encodes_nothing():
     assert both["implemented"] and both["runs at"] and both["clause"]
     fpt = _by_role("ATB-NORMAS-11", "fpt-1983")
     assert fpt["not encoded"][0].text == "by fpt-1983 nor the rule sets it extends"
-    # only the scenarios a run of fpt-1983 plays: its folders and desacordos/, not atb-2004's
-    assert fpt["checked by"] and all("features/desacordos/" in sighting.place for sighting in fpt["checked by"])
-    assert "features/atb-2004/" in " ".join(sighting.place for sighting in _by_role("ATB-NORMAS-11")["checked by"])
+    # only the scenarios truco conform --ruleset fpt-1983 runs (features/fpt-1983/): none checks it
+    assert "checked by" not in fpt
+    everywhere = " ".join(sighting.place for sighting in _by_role("ATB-NORMAS-11")["checked by"])
+    assert "features/atb-2004/" in everywhere and "features/desacordos/" in everywhere
+    assert not any("desacordos" in sighting.place for sighting in _by_role("ATB-EMPATE-3", "atb-2004")["checked by"])
+    elsewhere = _by_role("empate-003", "enecomp")
+    assert elsewhere["not run"][0].text == "by truco conform --ruleset enecomp"
     assert "informative" in _by_role("ATB-PREAMBULO-1")
-    with pytest.raises(UnknownName):
-        where("ATB-EMPATE-3.nowhere")
+    for unknown in ("ATB-EMPATE-3.nowhere", "ATB-EMPATE-3."):
+        with pytest.raises(UnknownName):
+            where(unknown)
+    with pytest.raises(UnknownName, match=r"did you mean ATB-EMPATE-3\?"):
+        where("atb-empate-3")  # letter case aside
 
 
 def test_a_builtin_declared_without_its_method_is_said_not_implemented(monkeypatch):

@@ -116,12 +116,13 @@ def distance(one: str, other: str) -> int:
 
 
 def closest(word: str, known: Iterable[str], most: int = 3) -> str | None:
-    """The known word nearest ``word`` (a str) by edit distance, or None when none is near enough —
+    """The known word nearest ``word`` (a str) by edit distance, letter case aside (``atb-2004`` is
+    nearest ``ATB-2004``), or None when none is near enough —
     at most ``most`` edits away, and fewer than half of ``word``'s letters changed (so that ``x`` is
     not "corrected" to ``max``, nor ``9`` to ``4``) — or when two known words are as near as each
     other (``ATB-EMPATE-4`` is as near ``-1`` as ``-2``: offering one would be a guess). Never raises."""
     limit = min(most, len(word) // 2)
-    near = sorted((distance(word, candidate), candidate) for candidate in set(known))
+    near = sorted((distance(word.casefold(), candidate.casefold()), candidate) for candidate in set(known))
     if not near or near[0][0] > limit or (len(near) > 1 and near[1][0] == near[0][0]):
         return None
     return near[0][1]

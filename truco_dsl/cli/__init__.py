@@ -32,9 +32,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 from truco_dsl.cli import cases, conform, coverage, mutate, play, serve, validate, vocabulary, where
-from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_OK, reported
+from truco_dsl.cli.exits import EXIT_INTERRUPTED, reported
 
 #: the commands, in the order ``truco --help`` lists them
 COMMANDS = (validate, conform, mutate, cases, serve, play, vocabulary, coverage, where)
@@ -55,18 +56,49 @@ def main(argv: list[str] | None = None) -> int:
 
     A bad option is argparse's: its message and usage on stderr, then ``SystemExit(2)``. An error of
     ``exits.SHOWN`` raised by the command is shown on stderr (``truco COMMAND: …``) and returns its
-    exit code; Ctrl-C returns 130, a closed stdout (``| head``) 0. Any other exception is a fault
-    of truco-dsl and propagates with its traceback.
+    exit code; Ctrl-C returns 130. Output piped into a program that stops reading (``| head``)
+    loses the rest of it, nothing else: the command goes on to its end, writes its reports and
+    returns its own exit code (``_Stdout``). Any other exception is a fault of truco-dsl and
+    propagates with its traceback.
     """
     options = build_parser().parse_args(argv)
+    stdout, sys.stdout = sys.stdout, _Stdout(sys.stdout)
     try:
         return options.run(options)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # the output was piped into a command that stopped reading (head)
-        # what is still buffered goes nowhere, so Python's own flush at exit cannot fail again
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
     except Exception as error:
         return reported(options.command, error)
+    finally:
+        sys.stdout = stdout
+
+
+class _Stdout:
+    """Standard output as a command writes it: once the program reading it has gone (a closed pipe,
+    ``truco conform | head -1``), what follows is dropped instead of raising ``BrokenPipeError``,
+    so the command still finishes (its report files written) with its own exit code. Everything
+    else is the stream's own (``isatty``, ``encoding``, ``fileno`` …)."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._reader_gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._reader_gone()
+
+    def _reader_gone(self) -> None:
+        # the stream's buffer and every later write go nowhere; so does Python's own flush at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)

@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
-from truco_dsl.cli.options import check_writable, jobs, new_console, seconds, shard, write_file
+from truco_dsl.cli.options import check_writable, jobs, seconds, shard, write_file
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
     from rich.console import Console
@@ -101,6 +101,10 @@ def run(options: argparse.Namespace) -> int:
         same = [other for other, other_path in asked.items() if other != option and Path(other_path).resolve() == Path(path).resolve()]
         if same:  # the last written would silently replace the others
             raise SelectionError(f"{option} and {same[0]} both name {path}: each report needs a file of its own")
+        if options.expectations is not None and option != "--write-expectations" \
+                and Path(path).resolve() == Path(options.expectations).resolve():
+            raise SelectionError(f"{option} names {path}, the expectations file the run reads (--expectations): "
+                                 f"the report would replace it (--write-expectations may rewrite it)")
     expectations = load_expectations(options.expectations, played=played) if options.expectations is not None else None
     results = _run_jobs(options) if options.jobs > 1 else _run_here(options, expectations)
     engine_name = next((result.engine for result in results if result.engine), options.engine or "reference")
@@ -202,6 +206,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     then the scenarios that now pass although expected not to, the failing scenarios (id, name,
     first failing step, message), the expected failures with their reasons, the unsupported
     scenarios grouped by why, and the summary line. Raises nothing."""
+    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -211,7 +216,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
                                                        SKIPPED, UNSUPPORTED, label, summary_line)
     from truco_dsl.rules import load_sources
 
-    console = console or new_console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     # the heading of an outcome's column (failed and error share one)
     columns = {PASSED: "passed", FAILED: "failed", ERROR: "failed", NOT_APPLICABLE: "not applicable", UNSUPPORTED: "not supported",
                EXPECTED_FAILURE: "expected failure", NOW_PASSES: "now passes", **{fault: label(fault) for fault in FAULT_OUTCOMES}}

@@ -26,7 +26,7 @@ def run(options: argparse.Namespace) -> int:
     import json
 
     from rich import box
-    from truco_dsl.cli.options import new_console
+    from rich.console import Console
     from rich.table import Table
 
     from truco_dsl.conformance.coverage import coverage
@@ -38,7 +38,7 @@ def run(options: argparse.Namespace) -> int:
     if options.json:
         print(json.dumps([report.as_json() for report in reports], indent=2, ensure_ascii=False))
         return EXIT_FAILED if incomplete else EXIT_OK
-    console = new_console(highlight=False)
+    console = Console(highlight=False)
     table = Table(title="Traceability by regulation", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
     table.add_column("regulation", no_wrap=True)
     for heading in ("clauses", "encoded", "inform.", "ambig.", "covered", "neither", "untested"):

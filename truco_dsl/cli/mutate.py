@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
-from truco_dsl.cli.options import check_writable, jobs, new_console, write_file
+from truco_dsl.cli.options import check_writable, jobs, write_file
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -39,6 +39,7 @@ def run(options: argparse.Namespace) -> int:
     import json
     import time
 
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
@@ -59,13 +60,13 @@ def run(options: argparse.Namespace) -> int:
                              f"prints, e.g. drop:<clause id>)")
     started = time.perf_counter()
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("{task.fields[last]}"), console=new_console(stderr=True), transient=False) as bar:
+                  TextColumn("{task.fields[last]}"), console=Console(stderr=True), transient=False) as bar:
         task = bar.add_task(f"mutants of {ruleset}", total=len(known if keys is None else set(keys)), last="")
         verdicts = run_mutants(ruleset, options.jobs, keys,
                                lambda verdict: bar.update(task, advance=1, last=f"{verdict.key}: {verdict.outcome}"))
     seconds = time.perf_counter() - started
 
-    console = new_console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     outcomes = (KILLED, KILLED_ELSEWHERE, EQUIVALENT_OUTCOME, EXCUSED, SURVIVED)
     score = {kind: {outcome: sum(1 for verdict in verdicts if verdict.kind == kind and verdict.outcome == outcome)
                     for outcome in outcomes} for kind in KINDS}

@@ -1,6 +1,6 @@
-"""What several commands take from the user and give back: the argument types of ``--jobs``,
-``--timeout`` and ``--shard``, the files a command writes where the user said (``check_writable``
-before the run, ``write_file`` after it), and the rich console a command prints to (``new_console``).
+"""What several commands take from the user: the argument types of ``--jobs``, ``--timeout`` and
+``--shard``, and the files a command writes where the user said (``check_writable`` before the run,
+``write_file`` after it).
 
 An argument type raises ``argparse.ArgumentTypeError``: argparse shows its message with the
 command's usage and exits 2.
@@ -12,13 +12,8 @@ import argparse
 import os
 from pathlib import Path
 
-from typing import TYPE_CHECKING
-
 from truco_dsl.cli.exits import bad_input
 from truco_dsl.errors import SelectionError
-
-if TYPE_CHECKING:  # for annotations only: rich is imported by the commands that print with it
-    from rich.console import Console
 
 #: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
 #: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
@@ -89,17 +84,3 @@ def write_file(command: str, path: str, what: str, text: str) -> bool:
         bad_input(command, f"cannot write {what} to {path}: {error.strerror or error}")
         return False
     return True
-
-
-def new_console(**settings: object) -> "Console":
-    """A rich ``Console`` (``settings`` as rich takes them: ``stderr``, ``width``, ``highlight`` …)
-    whose output piped into a program that stops reading (``| head``) raises ``BrokenPipeError``,
-    which ``main`` ends with exit 0; rich's own console would exit 1, the code of a failed run."""
-    from rich.console import Console
-
-    class _Console(Console):
-        def on_broken_pipe(self) -> None:
-            self.quiet = True
-            raise BrokenPipeError
-
-    return _Console(**settings)

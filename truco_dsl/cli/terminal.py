@@ -30,7 +30,6 @@ from rich.table import Table
 
 from truco_dsl.cards import Card
 from truco_dsl.cli.exits import EXIT_OK, bad_input
-from truco_dsl.cli.options import new_console
 from truco_dsl.engine import Engine, Event
 from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, SelectionError
 from truco_dsl.rules import RuleSet, load_ruleset
@@ -96,7 +95,7 @@ class TerminalGame:
         self.engine = engine
         self.rules: RuleSet = engine.ruleset
         self.bots = bots
-        self.console = console or new_console(highlight=False, emoji=False)
+        self.console = console or Console(highlight=False, emoji=False)
         self._read = read or _read_stdin
         self.echo = read is None and not _stdin_is_terminal()
         encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower()

@@ -101,20 +101,19 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
     shell would (``shlex.split``) but run without one; it is started, says ``hello``, and is shared
     by the scenarios (restarted after a fault). ``timeout``: seconds a reply may take.
     Raises ``SelectionError`` for an empty or malformed spec, a module or class that cannot be
-    imported, or one that makes something other than an ``EngineAdapter`` (asked once, here: an
-    adapter whose making raises is left to fail each scenario, as an engine that breaks does);
+    imported, or one that makes something other than an ``EngineAdapter`` (one is made here to see);
     ``EngineStartError`` for a program that cannot be started or does not answer ``hello`` as the
-    protocol asks.
+    protocol asks, or a ``python:`` factory that raises (or exits) when asked for an engine.
     """
     if spec.startswith("python:"):
         factory = import_factory(spec[len("python:"):])
         try:
             made = factory()
-        except Exception:
-            return factory, None
+        except (Exception, SystemExit) as problem:  # the engine cannot be made at all: as a program that cannot start
+            raise EngineStartError(f"--engine {spec} could not make the engine: {type(problem).__name__}: {problem}") from None
         if not isinstance(made, EngineAdapter):
             members = [*EngineAdapter.__annotations__, *(name for name in vars(EngineAdapter) if not name.startswith("_"))]
-            missing = [member for member in dict.fromkeys(members) if not hasattr(made, member)]
+            missing = [member for member in dict.fromkeys(members) if getattr(made, member, None) is None]
             raise SelectionError(f"--engine {spec} makes {type(made).__name__!r}, not an EngineAdapter "
                                  f"(conformance/PROTOCOL.md, truco_dsl/conformance/engines/adapter.py): it lacks "
                                  f"{', '.join(missing)}")

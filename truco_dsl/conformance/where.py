@@ -25,6 +25,7 @@ from pathlib import Path
 
 from truco_dsl.bundled import FEATURES_DIR, SOURCES_DIR
 from truco_dsl.conformance.suite.catalogue import ScenarioEntry, bundled_scenarios
+from truco_dsl.conformance.suite.selection import feature_folders
 from truco_dsl.diagnostics import YamlFile, did_you_mean, shown
 from truco_dsl.engine import engine as engine_module
 from truco_dsl.engine import runtime as runtime_module
@@ -67,17 +68,21 @@ def where(name: str, ruleset: str | None = None) -> list[Sighting]:
     rulesets = _rulesets(ruleset)
     scenarios = _scenarios(rulesets[-1] if ruleset is not None else None)
     sources = load_sources()
-    source_id, _, part = name.partition(".")
+    source_id, dot, part = name.partition(".")
     clause_ids = {clause.id for each in rulesets for clause in each.clauses}
     found = []
-    if (source_id in sources and not part) or name in clause_ids:
+    if (source_id in sources and not dot) or name in clause_ids:
         found += _clause(source_id, rulesets, scenarios, only=name if part else None, scoped=ruleset is not None)
+    played = rulesets[-1:] if ruleset is not None else rulesets  # a rule set's own clauses: what it drops is gone
     if name in BUILTINS:
-        found += _builtin(name, rulesets)
+        found += _builtin(name, played)
     if name in HOOKS:
-        found += _hook(name, rulesets)
+        found += _hook(name, played)
     for entry in (entry for entry in bundled_scenarios() if name in entry.ids):
         found.append(Sighting("scenario", _at(entry.feature, entry.line, features=True), f"{entry.name} ({entry.folder})"))
+        if ruleset is not None and entry not in scenarios:
+            found.append(Sighting("not run", _at(entry.feature, entry.line, features=True),
+                                  f"by truco conform --ruleset {ruleset}", True))
         found += [Sighting("checks", _source_place(clause, sources), clause, True) for clause in entry.clauses]
     if found:
         return found
@@ -97,12 +102,13 @@ def _rulesets(reference: str | None) -> list[RuleSet]:
 
 
 def _scenarios(chosen: RuleSet | None) -> list[ScenarioEntry]:
-    """The scenarios a run of ``chosen`` may play (its lineage's folders, and the folders that name
-    no rule set, like desacordos/, as ``truco coverage --ruleset`` counts them); every one for None."""
+    """The scenarios ``truco conform --ruleset`` runs for ``chosen``: those of the nearest rule set
+    of its lineage that has a features/ folder (none for the abstract core); every one for None."""
     if chosen is None:
         return list(bundled_scenarios())
-    folders = set(available_rulesets())
-    return [entry for entry in bundled_scenarios() if entry.folder in chosen.lineage or entry.folder not in folders]
+    folders = set(feature_folders())
+    folder = next((ancestor for ancestor in chosen.lineage if ancestor in folders), None)
+    return [entry for entry in bundled_scenarios() if entry.folder == folder]
 
 
 def _clause(clause_id: str, rulesets: list[RuleSet], scenarios: list[ScenarioEntry], only: str | None,

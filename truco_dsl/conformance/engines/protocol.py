@@ -65,11 +65,16 @@ def _check(definition: str, message: Any) -> None:
 
 
 def parse_line(line: str) -> dict[str, Any]:
-    """A protocol line as a JSON object. Raises ``MessageError`` when it is not one."""
+    """A protocol line as a JSON object. Raises ``MessageError`` when it is not one: not JSON, JSON
+    nested too deeply for Python's parser, a number too long for Python to read, or not an object."""
     try:
         message = json.loads(line)
     except json.JSONDecodeError as problem:
         raise MessageError(f"not JSON ({problem.msg} at column {problem.colno})") from None
+    except RecursionError:
+        raise MessageError("JSON nested too deeply to be read (a message nests a few levels)") from None
+    except ValueError as problem:  # Python refuses to read an integer of more than 4,300 digits
+        raise MessageError(f"JSON that cannot be read: {problem}") from None
     if not isinstance(message, dict):
         raise MessageError(f"not a JSON object but {type(message).__name__}")
     return message

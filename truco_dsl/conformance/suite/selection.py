@@ -73,8 +73,8 @@ def check_tag_names(expression: str | None) -> None:
     for kind, value in re.findall(r"@(id|clause):([^\s()]+)", expression):
         known = scenario_ids if kind == "id" else clause_ids
         if value not in known:
-            near = closest(value, known)
-            hint = f" (did you mean @{kind}:{near}?)" if near else ""
+            near = value.partition(".")[0] if kind == "clause" and value.partition(".")[0] in known else closest(value, known)
+            hint = f" (did you mean @{kind}:{near}?{' a tag names a clause without its .part' if '.' in value else ''})" if near else ""
             raise SelectionError(f"no scenario has the tag @{kind}:{value}{hint}; `truco where {value}` says where a "
                                  f"name is, `truco cases export` lists every scenario's tags")
 
