@@ -76,6 +76,20 @@ def excerpt(line: str, column: int) -> str:
     return f"\n    {line}\n    {' ' * (column - 1)}^"
 
 
+def first_line(text: str | None) -> str:
+    """The first line of ``text`` that is not blank, stripped ("" for none): a message's headline
+    in a report (a JUnit attribute, an HTML row, the console's grouping of unsupported scenarios)
+    or on the command line (``truco CMD: <headline>``)."""
+    return next((line.strip() for line in (text or "").splitlines() if line.strip()), "")
+
+
+def shortened(text: str, width: int) -> str:
+    """``text`` on one line (its white space folded), cut to ``width`` characters, the last an
+    ellipsis, when it is longer: a quote of a regulation's clause in a table or a listing."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+
+
 def source_line(file: str | Path, line: int) -> str:
     """The text of ``line`` (1-based) of ``file``, without its line ending; "" when the file cannot
     be read or has no such line (a rule file changed or removed since it was loaded)."""

@@ -211,9 +211,9 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     from rich.text import Text
 
     from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
-    from truco_dsl.conformance.engines.transcript import first_line
     from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED,
                                                        SKIPPED, UNSUPPORTED, label, summary_line)
+    from truco_dsl.diagnostics import first_line, shortened
     from truco_dsl.rules import load_sources
 
     console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -240,7 +240,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
         tally = counts[clause]
         source = sources.get(clause)
-        quote = _quote(source.text) if source else "(not in spec/sources)"
+        quote = shortened(source.text, QUOTE_LENGTH) if source else "(not in spec/sources)"
         table.add_row(Text(clause), Text(quote), *(Text(str(tally.get(heading, 0)),
                                                         style="bold red" if heading in alarming and tally.get(heading) else "")
                                                    for heading in headings))
@@ -289,8 +289,3 @@ def _name(result: ScenarioResult) -> str:
     """How a scenario is named in the report: ``<id>  <name>  [<feature file>]``."""
     return f"{result.shown_id}  {result.scenario}  [{result.feature}]"
 
-
-def _quote(text: str) -> str:
-    """``text`` on one line, cut to ``QUOTE_LENGTH`` characters with an ellipsis."""
-    text = " ".join(text.split())
-    return text if len(text) <= QUOTE_LENGTH else text[:QUOTE_LENGTH - 1].rstrip() + "…"

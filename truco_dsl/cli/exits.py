@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from truco_dsl.diagnostics import first_line
 from truco_dsl.errors import (CasesError, EngineStartError, ExpectationsError, RulesetError, SelectionError, SuiteError,
                               UnknownName)
 
@@ -24,10 +25,9 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
-def first_line(error: BaseException) -> str:
-    """The first line of ``error``'s message (its class's name when it has none)."""
-    text = str(error)
-    return text.splitlines()[0] if text.strip() else type(error).__name__
+def headline(error: BaseException) -> str:
+    """The first line of ``error``'s message (``diagnostics.first_line``), its class's name when it has none."""
+    return first_line(str(error)) or type(error).__name__
 
 
 #: exception class -> (exit code, its message as shown after ``truco COMMAND: ``). An exception is
@@ -38,11 +38,11 @@ SHOWN: dict[type[Exception], tuple[int, Callable[[Exception], str]]] = {
     ExpectationsError: (EXIT_BAD_INPUT, lambda error: f"bad expectations file:\n{error}"),
     # pytest, or a job of --jobs, could not run the suite: the end of its output says why
     SuiteError: (EXIT_BAD_INPUT, str),
-    SelectionError: (EXIT_BAD_INPUT, first_line),
-    CasesError: (EXIT_BAD_INPUT, first_line),
-    EngineStartError: (EXIT_BAD_INPUT, first_line),
-    UnknownName: (EXIT_BAD_INPUT, first_line),
-    FileNotFoundError: (EXIT_BAD_INPUT, first_line),  # an unknown rule set id, no rule file at a path
+    SelectionError: (EXIT_BAD_INPUT, headline),
+    CasesError: (EXIT_BAD_INPUT, headline),
+    EngineStartError: (EXIT_BAD_INPUT, headline),
+    UnknownName: (EXIT_BAD_INPUT, headline),
+    FileNotFoundError: (EXIT_BAD_INPUT, headline),  # an unknown rule set id, no rule file at a path
 }
 
 

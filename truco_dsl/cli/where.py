@@ -12,11 +12,12 @@ from truco_dsl.cli.exits import EXIT_OK
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``where`` to ``truco``'s subcommands."""
     where = commands.add_parser("where", help="where a clause id, builtin, hook or scenario id is written, encoded, run and checked")
-    where.add_argument("name", metavar="NAME", help="a clause id (ATB-EMPATE-3), builtin (win_hand), hook (after_trick) "
-                                                    "or scenario id (empate-003)")
+    where.add_argument("name", metavar="NAME", help="a clause id (ATB-EMPATE-3, or one part: ATB-EMPATE-3.second), builtin "
+                                                    "(win_hand), hook (after_trick) or scenario id (empate-003)")
     where.add_argument("--ruleset", default=None, metavar="ID|FILE",
-                       help="look only in this rule set and the ones it extends (default: every bundled rule set)")
-    where.add_argument("--json", action="store_true", help="print JSON ({role, place, text} per place) instead of lines")
+                       help="look only in this rule set, the ones it extends and the scenarios truco conform --ruleset "
+                            "runs for it (default: every bundled rule set and scenario)")
+    where.add_argument("--json", action="store_true", help="print JSON (a {role, place, text, detail} object per place) instead of lines")
     where.set_defaults(run=run)
 
 

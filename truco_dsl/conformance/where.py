@@ -24,9 +24,9 @@ from functools import cache
 from pathlib import Path
 
 from truco_dsl.bundled import FEATURES_DIR, SOURCES_DIR
-from truco_dsl.conformance.suite.catalogue import ScenarioEntry, bundled_scenarios
-from truco_dsl.conformance.suite.selection import feature_folders
-from truco_dsl.diagnostics import YamlFile, did_you_mean, shown
+from truco_dsl.conformance.suite.catalogue import ScenarioEntry, bundled_ids, bundled_scenarios
+from truco_dsl.conformance.suite.selection import scenario_folder
+from truco_dsl.diagnostics import YamlFile, did_you_mean, shortened, shown
 from truco_dsl.engine import engine as engine_module
 from truco_dsl.engine import runtime as runtime_module
 from truco_dsl.engine.runtime import implementation
@@ -86,7 +86,7 @@ def where(name: str, ruleset: str | None = None) -> list[Sighting]:
         found += [Sighting("checks", _source_place(clause, sources), clause, True) for clause in entry.clauses]
     if found:
         return found
-    known = [*sources, *clause_ids, *BUILTINS, *HOOKS, *(scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids)]
+    known = [*sources, *clause_ids, *BUILTINS, *HOOKS, *bundled_ids()]
     raise UnknownName(f"{name!r} is no clause id of spec/sources or of {'the rule set' if ruleset else 'a rule file'}, "
                       f"builtin, hook or scenario id{did_you_mean(name, known)}")
 
@@ -102,12 +102,11 @@ def _rulesets(reference: str | None) -> list[RuleSet]:
 
 
 def _scenarios(chosen: RuleSet | None) -> list[ScenarioEntry]:
-    """The scenarios ``truco conform --ruleset`` runs for ``chosen``: those of the nearest rule set
-    of its lineage that has a features/ folder (none for the abstract core); every one for None."""
+    """The scenarios ``truco conform --ruleset`` runs for ``chosen`` (those of its ``scenario_folder``;
+    none for the abstract core); every one for None."""
     if chosen is None:
         return list(bundled_scenarios())
-    folders = set(feature_folders())
-    folder = next((ancestor for ancestor in chosen.lineage if ancestor in folders), None)
+    folder = scenario_folder(chosen)
     return [entry for entry in bundled_scenarios() if entry.folder == folder]
 
 
@@ -120,7 +119,7 @@ def _clause(clause_id: str, rulesets: list[RuleSet], scenarios: list[ScenarioEnt
     if clause_id in sources:
         source = sources[clause_id]
         place = _source_place(clause_id, sources)
-        found.append(Sighting("text", place, f"{source.section}: {_quote(source.text)}"))
+        found.append(Sighting("text", place, f"{source.section}: {shortened(source.text, QUOTED)}"))
         found += [Sighting(kind, place, note, True) for kind, note in (("informative", source.informative),
                                                                          ("ambiguous", source.ambiguous)) if note]
     by_id = {each.id: each for each in rulesets}
@@ -133,8 +132,8 @@ def _clause(clause_id: str, rulesets: list[RuleSet], scenarios: list[ScenarioEnt
                 key = (clause.place.file, clause.place.line)
                 versions.setdefault(key, []).append(each.id)
                 clauses[key] = clause
-    mentions = [(role, place, text) for each in rulesets for (role, place), text in _file_mentions(each, clause_id, _parent(each, by_id))]
-    if scoped and not clauses and not any(role in ("cited", "traced") for role, _, _ in mentions):
+    mentions = [sighting for each in rulesets for sighting in _file_mentions(each, clause_id, _parent(each, by_id))]
+    if scoped and not clauses and not any(sighting.role in ("cited", "traced") for sighting in mentions):
         found.append(Sighting("not encoded", found[0].place if found else "", f"by {rulesets[-1].id} nor the rule sets it extends"))
     for key, clause in clauses.items():
         parent = _parent(by_id.get(clause.ruleset), by_id)
@@ -147,12 +146,8 @@ def _clause(clause_id: str, rulesets: list[RuleSet], scenarios: list[ScenarioEnt
             if text is not None:
                 found.append(Sighting(part, _at(clause.place.file, _line_of(clause, part)), text.strip(), True))
         found += _runs(clause.hook, detail=True)
-        for builtin in sorted(clause.then.builtins | (clause.when.builtins if clause.when else frozenset())):
-            try:
-                found.append(Sighting("calls", _implemented_at(builtin), f"{builtin}: ClauseRuntime.{builtin}", True))
-            except ValueError as missing:
-                found.append(Sighting("calls", _at(inspect.getsourcefile(runtime_module), 1), str(missing), True))
-    found += [Sighting(role, place, text) for role, place, text in mentions]
+        found += [_implementation(builtin, "calls", detail=True) for builtin in sorted(clause.builtins)]
+    found += mentions
     for entry in scenarios:
         if clause_id in entry.clauses:
             found.append(Sighting("checked by", _at(entry.feature, entry.line, features=True),
@@ -178,38 +173,34 @@ def _parent(ruleset: RuleSet | None, by_id: dict[str, RuleSet]) -> RuleSet | Non
     return by_id.get(ruleset.lineage[1]) if ruleset is not None and len(ruleset.lineage) > 1 else None
 
 
-def _file_mentions(ruleset: RuleSet, clause_id: str, parent: RuleSet | None) -> list[tuple[tuple[str, str], str]]:
+def _file_mentions(ruleset: RuleSet, clause_id: str, parent: RuleSet | None) -> list[Sighting]:
     """What the rule file of ``ruleset`` itself writes about ``clause_id`` besides its clauses: a
-    ``drop:`` of it, a parameter's ``cites:`` key, a ``traces:`` entry; ((role, place), text) each."""
+    ``drop:`` of it, a parameter's ``cites:`` key, a ``traces:`` entry; in file order."""
     if not ruleset.file:
         return []
     read = _read(ruleset.file)
     if not isinstance(read.document, dict):
         return []
-    found = []
+    found: list[tuple[int, Sighting]] = []  # (line, 0-based) and what stands there
     for path, (line, _) in read.value_marks.items():
         value = read.value_at(path)
         if len(path) == 2 and path[0] == "drop" and isinstance(value, str) and value.partition(".")[0] == clause_id:
             played = f"; {parent.id} plays it" if parent is not None else ""
-            found.append((("dropped", _at(ruleset.file, line + 1)), f"{value} dropped by {ruleset.id}{played}"))
+            found.append((line, Sighting("dropped", _at(ruleset.file, line + 1), f"{value} dropped by {ruleset.id}{played}")))
         if len(path) == 3 and path[0] == "traces" and path[2] == "id" and value == clause_id:
             by = read.document["traces"][path[1]].get("by")
-            found.append((("traced", _at(ruleset.file, line + 1)), f"{ruleset.id} says {by} encodes it"))
+            found.append((line, Sighting("traced", _at(ruleset.file, line + 1), f"{ruleset.id} says {by} encodes it")))
     for path, (line, _) in read.key_marks.items():
         if len(path) >= 2 and path[-2] == "cites" and path[-1] == clause_id:
             group = ".".join(str(part) for part in path[:-2])
-            found.append((("cited", _at(ruleset.file, line + 1)), f"by the parameters of {group} in {ruleset.id}"))
-    return sorted(found, key=lambda item: item[0][1])
+            found.append((line, Sighting("cited", _at(ruleset.file, line + 1), f"by the parameters of {group} in {ruleset.id}")))
+    return [sighting for _, sighting in sorted(found, key=lambda item: item[0])]
 
 
 def _builtin(name: str, rulesets: list[RuleSet]) -> list[Sighting]:
-    try:
-        implemented = Sighting("implemented", _implemented_at(name), f"ClauseRuntime.{name}")
-    except ValueError as missing:  # declared, not implemented: say so rather than fail
-        implemented = Sighting("not implemented", _at(inspect.getsourcefile(runtime_module), 1), str(missing))
-    found = [Sighting("declared", _declared_at("BUILTINS", name), BUILTINS[name].doc), implemented]
+    found = [Sighting("declared", _declared_at("BUILTINS", name), BUILTINS[name].doc), _implementation(name, "implemented")]
     for clause in _unique_clauses(rulesets):
-        if name in clause.then.builtins | (clause.when.builtins if clause.when else frozenset()):
+        if name in clause.builtins:
             found.append(Sighting("called by", _at(clause.place.file, clause.place.line), f"{clause.id} ({clause.ruleset})"))
     return found
 
@@ -250,7 +241,7 @@ def _hook_calls() -> dict[str, list[tuple[str, str]]]:
         for function in (node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
             for call in (node for node in ast.walk(function) if isinstance(node, ast.Call)):
                 named = call.func.attr if isinstance(call.func, ast.Attribute) else None
-                if named in ("run", "_run", "first_guard", "_first_guard") and call.args and isinstance(call.args[0], ast.Constant) \
+                if named in ("run", "first_guard") and call.args and isinstance(call.args[0], ast.Constant) \
                         and call.args[0].value in HOOKS:
                     owner = _owner(tree, function)
                     calls.setdefault(call.args[0].value, []).append((_at(path, call.lineno), f"{owner}{function.name}"))
@@ -279,9 +270,15 @@ def _declared_at(table: str, name: str) -> str:
     return _at(path, 1)
 
 
-def _implemented_at(builtin: str) -> str:
-    function = implementation(builtin)
-    return _at(inspect.getsourcefile(function), inspect.getsourcelines(function)[1])
+def _implementation(builtin: str, role: str, detail: bool = False) -> Sighting:
+    """Where ``builtin``'s method is (``role``: what the sighting calls it); a builtin declared in the
+    vocabulary but with no method is said so (``not implemented``), at the top of runtime.py."""
+    try:
+        function = implementation(builtin)
+    except ValueError as missing:
+        return Sighting("not implemented", _at(inspect.getsourcefile(runtime_module), 1), str(missing), detail)
+    place = _at(inspect.getsourcefile(function), inspect.getsourcelines(function)[1])
+    return Sighting(role, place, f"{builtin}: ClauseRuntime.{builtin}" if role == "calls" else f"ClauseRuntime.{builtin}", detail)
 
 
 def _source_place(clause_id: str, sources: dict) -> str:
@@ -293,7 +290,3 @@ def _at(file: str | Path, line: int, features: bool = False) -> str:
     """``file:line`` as a person types it; ``features``: ``file`` is relative to features/."""
     return f"{shown(FEATURES_DIR / file if features else file)}:{line}"
 
-
-def _quote(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= QUOTED else text[:QUOTED - 1].rstrip() + "…"

@@ -46,6 +46,11 @@ class Clause:
         """A guard decides whether an action is allowed (its ``then`` starts with forbid/foul)."""
         return self.then.guard is not None
 
+    @property
+    def builtins(self) -> frozenset[str]:
+        """Every builtin its ``when`` and ``then`` call, however deep."""
+        return self.then.builtins | self.when.builtins if self.when is not None else self.then.builtins
+
 
 @dataclass(frozen=True)
 class RuleSet:

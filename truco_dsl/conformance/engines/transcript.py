@@ -36,12 +36,6 @@ def showable(text: str) -> str:
     return _UNSHOWABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
-def first_line(text: str | None) -> str:
-    """The first line of ``text`` that is not blank, stripped ("" for none): a message's headline
-    in a report (a JUnit attribute, an HTML row, the console's grouping of unsupported scenarios)."""
-    return next((line.strip() for line in (text or "").splitlines() if line.strip()), "")
-
-
 def _cut(text: str | None) -> str | None:
     if text is None:
         return None

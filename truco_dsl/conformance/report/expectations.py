@@ -32,6 +32,7 @@ from jsonschema import Draft202012Validator
 from truco_dsl.bundled import SCHEMA_DIR
 from truco_dsl.conformance.report.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
+from truco_dsl.conformance.suite.catalogue import bundled_ids
 from truco_dsl.diagnostics import Place, Problem, YamlFile, did_you_mean, shown, yaml_path
 from truco_dsl.errors import ExpectationsError
 from truco_dsl.rules import available_rulesets, load_ruleset
@@ -160,7 +161,7 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     if not isinstance(document, dict) or not isinstance(document.get("expectations"), list):
         raise ExpectationsError(_in_file_order(reader.problems))  # nothing more to check
     # the entries the schema let through are checked too, so one run reports every problem
-    known = set(scenario_ids) if scenario_ids is not None else _bundled_ids()
+    known = set(scenario_ids) if scenario_ids is not None else bundled_ids()
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
         hint = did_you_mean(str(document["ruleset"]), _playable(rulesets))
@@ -205,12 +206,6 @@ def _kind(value: Any) -> str:
         return "nothing (an empty value)"
     return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
             dict: "a mapping"}.get(type(value), type(value).__name__)
-
-
-def _bundled_ids() -> set[str]:
-    from truco_dsl.conformance.suite.catalogue import bundled_scenarios
-
-    return {scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids}
 
 
 def expectations_document(results: Iterable[Any], engine: str, ruleset: str | None) -> dict[str, Any]:

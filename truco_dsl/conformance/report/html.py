@@ -20,7 +20,8 @@ from typing import Any, Iterable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from truco_dsl.conformance.engines.transcript import first_line, showable
+from truco_dsl.conformance.engines.transcript import showable
+from truco_dsl.diagnostics import first_line
 from truco_dsl.conformance.report.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
                                             SKIPPED, UNSUPPORTED, label, summary_line)
 from truco_dsl.rules.sources import load_sources, regulation_titles

@@ -21,7 +21,8 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable
 from typing import Any
 
-from truco_dsl.conformance.engines.transcript import first_line, showable
+from truco_dsl.conformance.engines.transcript import showable
+from truco_dsl.diagnostics import first_line
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, FAULT_OUTCOMES, NOT_APPLICABLE, NOW_PASSES, SKIPPED,
                                             UNSUPPORTED, label)
 

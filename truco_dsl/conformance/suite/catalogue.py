@@ -55,6 +55,18 @@ def bundled_scenarios(directory: Path = FEATURES_DIR) -> tuple[ScenarioEntry, ..
     return tuple(entry for path in sorted(Path(directory).glob("*/**/*.feature")) for entry in feature_scenarios(path, directory))
 
 
+@cache
+def bundled_ids() -> frozenset[str]:
+    """Every ``@id:`` value of the bundled scenarios."""
+    return frozenset(scenario_id for entry in bundled_scenarios() for scenario_id in entry.ids)
+
+
+@cache
+def bundled_clause_tags() -> frozenset[str]:
+    """Every ``@clause:`` value of the bundled scenarios (the clause ids some scenario checks)."""
+    return frozenset(clause_id for entry in bundled_scenarios() for clause_id in entry.clauses)
+
+
 def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[ScenarioEntry]:
     """The scenarios of one feature file ``path`` (named relative to ``directory``), in file order.
 

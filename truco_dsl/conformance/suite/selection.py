@@ -21,7 +21,7 @@ from cucumber_tag_expressions import parse as parse_tag_expression
 
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import EngineAdapter
-from truco_dsl.conformance.suite.catalogue import bundled_scenarios
+from truco_dsl.conformance.suite.catalogue import bundled_clause_tags, bundled_ids
 from truco_dsl.diagnostics import closest, shown
 from truco_dsl.errors import SelectionError
 from truco_dsl.rules import RuleSet, load_ruleset
@@ -52,15 +52,7 @@ def parse_tags(expression: str | None) -> Any:
 
 def _tag_like(word: str) -> str:
     """The tag ``word`` most likely meant: ``@id:`` a scenario id, ``@clause:`` a clause id, else ``@word``."""
-    scenario_ids, clause_ids = _known_ids()
-    return f"@id:{word}" if word in scenario_ids else f"@clause:{word}" if word in clause_ids else f"@{word}"
-
-
-def _known_ids() -> tuple[set[str], set[str]]:
-    """The ``@id:`` and ``@clause:`` values of the bundled scenarios."""
-    entries = bundled_scenarios()
-    return ({scenario_id for entry in entries for scenario_id in entry.ids},
-            {clause_id for entry in entries for clause_id in entry.clauses})
+    return f"@id:{word}" if word in bundled_ids() else f"@clause:{word}" if word in bundled_clause_tags() else f"@{word}"
 
 
 def check_tag_names(expression: str | None) -> None:
@@ -69,9 +61,8 @@ def check_tag_names(expression: str | None) -> None:
     Raises ``SelectionError`` naming it, with the closest tag of its kind."""
     if expression is None:
         return
-    scenario_ids, clause_ids = _known_ids()
     for kind, value in re.findall(r"@(id|clause):([^\s()]+)", expression):
-        known = scenario_ids if kind == "id" else clause_ids
+        known = bundled_ids() if kind == "id" else bundled_clause_tags()
         if value not in known:
             near = value.partition(".")[0] if kind == "clause" and value.partition(".")[0] in known else closest(value, known)
             hint = f" (did you mean @{kind}:{near}?{' a tag names a clause without its .part' if '.' in value else ''})" if near else ""
@@ -82,6 +73,13 @@ def check_tag_names(expression: str | None) -> None:
 def feature_folders() -> list[str]:
     """The rule set ids that have bundled scenarios (the ``features/<id>/`` folders), sorted."""
     return sorted(path.name for path in FEATURES_DIR.iterdir() if path.is_dir() and not path.name.startswith(("_", ".")))
+
+
+def scenario_folder(ruleset: RuleSet) -> str | None:
+    """The ``features/<folder>/`` whose scenarios are run for ``ruleset``: the nearest rule set of
+    its lineage that has one (itself, or atb-2004 for a variant of it); None when none has."""
+    folders = set(feature_folders())
+    return next((ancestor for ancestor in ruleset.lineage if ancestor in folders), None)
 
 
 def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
@@ -96,12 +94,11 @@ def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
     if ruleset.abstract:
         raise SelectionError(f"rule set {ruleset.id} is a common core that other rule sets extend; it is not played "
                              f"by itself, so it has no scenarios of its own (run one that extends it, like atb-2004)")
-    folders = set(feature_folders())
-    for ancestor in ruleset.lineage:
-        if ancestor in folders:
-            return ancestor, ruleset
-    raise SelectionError(f"rule set {ruleset.id} ({' -> '.join(ruleset.lineage)}) has no scenarios: "
-                         f"there is no features/<id>/ folder for it or its parents (there are: {', '.join(sorted(folders)) or 'none'})")
+    folder = scenario_folder(ruleset)
+    if folder is None:
+        raise SelectionError(f"rule set {ruleset.id} ({' -> '.join(ruleset.lineage)}) has no scenarios: there is no "
+                             f"features/<id>/ folder for it or its parents (there are: {', '.join(feature_folders()) or 'none'})")
+    return folder, ruleset
 
 
 def import_factory(reference: str) -> AdapterFactory:
