@@ -56,7 +56,7 @@ CASES = {
             """},
         "no-title",
         # a missing key breaks only itself: the clauses are still checked
-        [("no-title", 1, 1, "the top level is missing 'title'"), ("no-title", 7, 17, "unknown field 'tid' of 'trick'")],
+        [("no-title", 1, 1, "the top level is missing title"), ("no-title", 7, 17, "unknown field 'tid' of 'trick'")],
     ),
     "an unknown key": (
         {"unknown-key": """\
@@ -68,7 +68,7 @@ CASES = {
               lader: [1, 2]
             """},
         "unknown-key",
-        [("unknown-key", 6, 3, "unknown key 'lader' in stakes (did you mean ladder?); allowed keys: cites, ladder")],
+        [("unknown-key", 6, 3, "unknown key lader in stakes (did you mean ladder?); allowed keys: cites, ladder")],
     ),
     "a bad expression": (
         {"bad-expr": """\
@@ -213,7 +213,7 @@ CASES = {
         "typo-clauses",
         [("typo-clauses", 5, 9, "clause id ATB-EMPATE-33 is not in spec/sources (did you mean ATB-EMPATE-3?)"),
          ("typo-clauses", 6, 12, "clause id ATB-EMPATE-TODA is not in spec/sources (did you mean ATB-EMPATE-TODAS?)"),
-         ("typo-clauses", 13, 9, "clauses[1].on: 'after_trik' is not allowed (did you mean after_trick?); it is one of: deal, play")],
+         ("typo-clauses", 13, 9, "clauses[1].on: after_trik is not allowed (did you mean after_trick?); it is one of: deal, play")],
     ),
     "a mistyped parent": (
         {"typo-parent": """\
@@ -332,8 +332,8 @@ def test_several_problems_in_one_file_are_all_reported(tmp_path, capsys):
     assert code == 2
     assert "Traceback" not in err
     expected = [
-        ("several", 4, 1, "unknown key 'colour' in the top level"),
-        ("several", 7, 3, "unknown key 'lader' in stakes"),
+        ("several", 4, 1, "unknown key colour in the top level"),
+        ("several", 7, 3, "unknown key lader in stakes"),
         ("several", 11, 21, "bad card '9x'"),
         ("several", 16, 33, "unexpected 'and'"),
         ("several", 22, 11, "award() takes 2 arguments, got 1"),

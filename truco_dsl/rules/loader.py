@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
@@ -44,7 +45,79 @@ class _RuleFile(YamlFile):
 @cache
 def _schema_validator() -> Draft202012Validator:
     schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    # YAML's 3.0 is a float: an integer field takes only what YAML reads as an integer
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return validators.extend(Draft202012Validator, type_checker=checker)(schema)
+
+
+def _yaml(value: Any) -> str:
+    """``value`` as YAML would write it, on one line: null, true, 3.0, [1, 2], {a: 1}, a word plain."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_yaml(key)}: {_yaml(item)}" for key, item in value.items()) + "}"
+    text = str(value)
+    shown = json.dumps(text, ensure_ascii=False) if not text or not re.fullmatch(r"[\w.+-][\w .+-]*", text) or text != text.strip() else text
+    return shown if len(shown) <= 80 else shown[:79] + "…"
+
+
+_YAML_TYPES = {"string": "a string", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+               "array": "a list", "object": "a mapping", "null": "null"}
+
+
+def _type_words(expected: Any) -> str:
+    return " or ".join(_YAML_TYPES.get(kind, kind) for kind in (expected if isinstance(expected, list) else [expected]))
+
+
+def _look_alikes(word: str, known: Any) -> str:
+    """What in ``word`` only looks like a known name: `` — it has a Cyrillic 'е' (U+0435) where
+    'extends' has a Latin 'e'``, an invisible or unusual space, a fullwidth letter; "" otherwise."""
+    odd = [(index, letter) for index, letter in enumerate(word) if not letter.isascii()]
+    if not odd:
+        return ""
+    folded = "".join(unicodedata.normalize("NFKC", letter) for letter in word if unicodedata.category(letter) not in ("Cf", "Zs") or letter == " ")
+    known = [str(name) for name in known]
+    target = next((name for name in known if name == folded.strip()), None) or closest_name(word, known)
+    parts = []
+    for index, letter in odd:
+        name = unicodedata.name(letter, "unnamed character")
+        code = f"U+{ord(letter):04X}"
+        if unicodedata.category(letter) in ("Cf", "Zs", "Cc"):
+            parts.append(f"an invisible or unusual space ({name.lower()}, {code}) at position {index + 1}")
+            continue
+        script = name.split()[0].capitalize()
+        ascii_letter = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", letter)).encode("ascii", "ignore").decode()
+        if not ascii_letter and target and len(target) == len(word):
+            ascii_letter = target[index]
+        if target and ascii_letter:
+            parts.append(f"a {script} '{letter}' ({code}) where '{target}' has a Latin '{ascii_letter}'")
+        else:
+            parts.append(f"a {script} '{letter}' ({code}), not a Latin letter")
+    return " — it has " + "; ".join(parts)
+
+
+def closest_name(word: str, known: list[str]) -> str | None:
+    """The known name ``word`` stands for once look-alike letters are taken as what they look like
+    (same length, every ASCII letter equal), else None."""
+    same = [name for name in known if len(name) == len(word) and all(a == b for a, b in zip(word, name) if a.isascii())]
+    return same[0] if len(same) == 1 else None
+
+
+def _did_you_mean(word: str, known: Any) -> str:
+    """did_you_mean, plus what look-alike letters ``word`` has (``_look_alikes``)."""
+    known = [str(name) for name in known]
+    hint = did_you_mean(word, known)
+    alike = closest_name(word, known)
+    if not hint and alike:
+        hint = f" (did you mean {alike}?)"
+    return hint + _look_alikes(word, known)
 
 
 #: How long a chain of ``extends`` may be (the size of a file and its nesting are limited where it
@@ -79,36 +152,70 @@ def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed), key=str):
                 broken.add(path + (key,))  # the unknown key is broken, not the mapping around it
-                parsed.report(path + (key,), f"unknown key {key!r} in {where}{did_you_mean(str(key), allowed)}; "
+                parsed.report(path + (key,), f"unknown key {_yaml(key)} in {where}{_did_you_mean(str(key), allowed)}; "
                                              f"allowed keys: {', '.join(allowed)}", at_key=True)
             continue
         if error.validator == "required":
-            missing = re.match(r"'(.+)' is a required property", error.message)
-            broken.add(path + (missing.group(1),) if missing else path)  # the missing key, not the mapping around it
-            parsed.report(path, f"{where} is missing {error.message.split(' is a required')[0]}")
+            missing = next((key for key in error.validator_value if key not in error.instance), None)
+            broken.add(path + (missing,) if missing else path)  # the missing key, not the mapping around it
+            parsed.report(path, f"{where} is missing {missing}")
             continue
         broken.add(path)
-        if error.validator == "enum":
-            choices = list(dict.fromkeys(str(choice) for choice in error.validator_value))
-            hint = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
-            parsed.report(path, f"{where}: {error.instance!r} is not allowed{hint}; it is one of: {', '.join(choices)}")
-        elif error.validator == "pattern":
-            parsed.report(path, f"{error.instance!r} at {where} does not have the right form (pattern {error.validator_value})")
-        else:
-            message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
-            parsed.report(path, f"{where}: {message}")
+        parsed.report(path, f"{where}: {_schema_message(error)}", at_key=error.validator == "propertyNames")
     return broken
 
 
+def _schema_message(error: Any) -> str:
+    """A schema error in YAML terms (``null is not a string``), never Python's repr."""
+    value, rule, kind = error.instance, error.validator_value, error.validator
+    shown = _yaml(value)
+    if kind == "type":
+        if isinstance(value, float) and "integer" in (rule if isinstance(rule, list) else [rule]) and value.is_integer():
+            return f"{shown} is not a whole number; write {int(value)}"
+        return f"{shown} is not {_type_words(rule)}"
+    if kind == "enum":
+        choices = list(dict.fromkeys(str(choice) for choice in rule))
+        hint = _did_you_mean(value, choices) if isinstance(value, str) else ""
+        return f"{shown} is not allowed{hint}; it is one of: {', '.join(choices)}"
+    if kind == "const":
+        return f"{shown} is not allowed; it must be {_yaml(rule)}"
+    if kind in ("minimum", "exclusiveMinimum"):
+        return f"{shown} is too small; the least allowed is {_yaml(rule)}{'' if kind == 'minimum' else ' (not included)'}"
+    if kind in ("maximum", "exclusiveMaximum"):
+        return f"{shown} is too large; the most allowed is {_yaml(rule)}{'' if kind == 'maximum' else ' (not included)'}"
+    if kind == "minItems":
+        return f"{shown} has too few items; it needs at least {rule}"
+    if kind == "maxItems":
+        return f"{shown} has too many items; at most {rule}"
+    if kind == "uniqueItems":
+        seen: list[Any] = []
+        twice = next((item for item in value if item in seen or seen.append(item)), None) if isinstance(value, list) else None
+        return f"{_yaml(twice)} is listed twice in {shown}" if twice is not None else f"{shown} lists an item twice"
+    if kind == "minLength":
+        return f"{shown} is too short (at least {rule} characters)" if rule > 1 else "an empty string is not allowed here"
+    if kind == "maxLength":
+        return f"{shown} is too long (at most {rule} characters)"
+    if kind == "pattern":
+        return f"{shown} does not have the right form (pattern {rule})"
+    if kind == "propertyNames":
+        return f"{_yaml(value)} is not a clause id of the form ATB-EMPATE-3"
+    if kind in ("oneOf", "anyOf"):
+        return f"{shown} matches none of the forms allowed here"
+    return f"{shown} is not allowed here ({kind})"
+
+
 def _normalised(text: str) -> str:
+    """``text`` casefolded, with punctuation and spacing folded to single spaces."""
     return " ".join(re.sub(r"[^\w]+", " ", text.casefold()).split())
 
 
 def _quotes(cite: str, source_text: str) -> bool:
     """Whether ``cite`` quotes ``source_text``: every part between ``[...]`` is in it, ignoring
-    case, punctuation and spacing."""
+    case, punctuation and spacing; a part with no word in it (punctuation, "—", nothing between two
+    ``[...]``) is no quote."""
     text = _normalised(source_text)
-    return all(_normalised(part) in text for part in cite.split("[...]"))
+    parts = [_normalised(part) for part in cite.split("[...]")]
+    return all(parts) and all(part in text for part in parts)
 
 
 def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
