@@ -82,8 +82,8 @@ def server() -> protocol.ProtocolServer:
 
 
 @pytest.mark.parametrize(("line", "said"), [
-    ("[" * 100_000, "nested too deeply"),  # deeper than Python's parser goes: RecursionError
-    ('{"seq": ' + "9" * 5_000 + ', "command": "hello", "protocol": 1}', "cannot be read"),  # past Python's 4,300 digits
+    ("[" * 100_000, "nested more than"),  # deeper than Python's parser goes: RecursionError
+    ('{"seq": ' + "9" * 5_000 + ', "command": "hello", "protocol": 1}', "digits"),  # past Python's 4,300 digits
 ])
 def test_json_python_cannot_read_is_a_bad_request_and_the_server_goes_on(line, said):
     answers = server()
@@ -225,10 +225,11 @@ def test_an_adapter_module_that_fails_to_import_is_bad_input_with_its_place(sour
     assert code == 2 and said in error and "Traceback" not in error
 
 
-def test_a_timeout_that_is_not_a_positive_number_is_bad_input(capsys):
+@pytest.mark.parametrize("timeout", ["-1", "0", "nan", "inf", "601", "1e9", "five"])
+def test_a_timeout_that_is_not_a_sane_number_of_seconds_is_bad_input(timeout, capsys):
     with pytest.raises(SystemExit) as exit:
-        main(["conform", "--timeout", "-1"])
-    assert exit.value.code == 2 and "positive" in capsys.readouterr().err
+        main(["conform", "--timeout", timeout])
+    assert exit.value.code == 2 and "--timeout" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------------------------------- --jobs

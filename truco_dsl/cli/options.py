@@ -40,14 +40,19 @@ def shard(text: str) -> tuple[int, int]:
     return int(index), int(count)
 
 
+#: the longest ``--timeout`` (seconds): a reply that takes longer is a hung engine
+MAX_TIMEOUT = 600.0
+
+
 def seconds(text: str) -> float:
-    """``--timeout``: a positive, finite number of seconds. Raises ``ArgumentTypeError`` otherwise."""
+    """``--timeout``: a number of seconds above 0 and at most ``MAX_TIMEOUT``. Raises
+    ``ArgumentTypeError`` otherwise (``nan``, ``inf``, 0 and negatives too)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value < float("inf"):  # also refuses nan
-        raise argparse.ArgumentTypeError(f"the timeout must be a positive number of seconds, not {text!r}")
+    if not 0 < value <= MAX_TIMEOUT:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds, not {text!r}")
     return value
 
 

@@ -30,7 +30,7 @@ def run(options: argparse.Namespace) -> int:
     """Answer every request line of stdin on stdout until stdin ends, then return ``EXIT_OK``.
     Raises ``FileNotFoundError`` / ``RulesetError`` / ``SelectionError`` for a bad ``--ruleset``
     (``reference_server``), before reading anything."""
-    reference_server(options.ruleset).run(sys.stdin, sys.stdout)
+    reference_server(options.ruleset).run(sys.stdin.buffer, sys.stdout)
     return EXIT_OK
 
 

@@ -210,12 +210,16 @@ class ReferenceAdapter:
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
                  hands: list[list[str]] | None, vira: str | None, seed: int | None,
                  games_won: list[int] | None = None) -> list[dict[str, Any]]:
-        played = self.ruleset(ruleset)
+        played, previous = self.ruleset(ruleset), self.engine
         try:
             self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores), games_won=games_won)
         except ValueError as problem:
             raise SetupRefused(f"the engine refused the game: {problem}") from None
-        return self._deal(hands, vira)
+        try:
+            return self._deal(hands, vira)
+        except SetupRefused:
+            self.engine = previous  # a refused game leaves the one being played as it was
+            raise
 
     def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
         return self._deal(hands, vira)

@@ -37,6 +37,13 @@ COMMAND_FEATURE = {"next_hand": "next_hand", "count": "count"}
 PROTOCOL_SCHEMA = SCHEMA_DIR / "protocol.schema.json"
 STATE_SCHEMA = SCHEMA_DIR / "state.schema.json"
 
+#: the limits of a protocol line (conformance/PROTOCOL.md, "Limits"); both sides refuse a line past them
+MAX_LINE_BYTES = 1 << 20  # a line's size in bytes, its newline excluded
+MAX_NESTING = 32  # objects and arrays inside one another
+MAX_DIGITS = 18  # digits of a number (a whole number is below 10**18 in magnitude)
+#: the positions a ``count`` request may visit before the engine stops and says so
+COUNT_POSITIONS = 200_000
+
 # error codes of an error reply (``ok: false``)
 UNKNOWN_COMMAND, BAD_REQUEST, SETUP_REFUSED, NO_GAME, ENGINE_ERROR = (
     "unknown_command", "bad_request", "setup_refused", "no_game", "engine_error")
@@ -61,23 +68,92 @@ def _check(definition: str, message: Any) -> None:
     problem = best_match(_validator(definition).iter_errors(message))
     if problem is not None:
         where = "/".join(str(part) for part in problem.absolute_path) or "(the message)"
-        raise MessageError(f"{where}: {problem.message}")
+        message = problem.message
+        if problem.validator == "type":  # in JSON's words: `true is not an integer`, not Python's `True`
+            message = f"{json.dumps(problem.instance)[:80]} is not of type {json.dumps(problem.validator_value)}"
+        raise MessageError(f"{where}: {message}")
 
 
-def parse_line(line: str) -> dict[str, Any]:
-    """A protocol line as a JSON object. Raises ``MessageError`` when it is not one: not JSON, JSON
-    nested too deeply for Python's parser, a number too long for Python to read, or not an object."""
+def _number(text: str) -> int | float:
+    digits = sum(character.isdigit() for character in text)
+    if digits > MAX_DIGITS:
+        raise MessageError(f"a number of {digits} digits (the protocol's numbers have at most {MAX_DIGITS})")
+    return int(text) if text.lstrip("-").isdigit() else float(text)
+
+
+def _constant(text: str) -> None:
+    raise MessageError(f"{text}, which is not JSON (a number is finite)")
+
+
+def _nesting(value: Any) -> int:
+    """How deeply ``value`` nests objects and arrays (a scalar: 0), stopping past ``MAX_NESTING``."""
+    deepest, level = 0, [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_NESTING:
+            break
+        level.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def parse_line(line: str | bytes) -> dict[str, Any]:
+    """A protocol line (text, or bytes that must be UTF-8) as a JSON object. Raises ``MessageError``
+    when it is not one: a line of more than ``MAX_LINE_BYTES``, not UTF-8, blank, not JSON, nested
+    more than ``MAX_NESTING`` deep, a number of more than ``MAX_DIGITS`` digits, ``NaN`` or
+    ``Infinity``, or not an object."""
+    if isinstance(line, bytes):
+        if len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+            raise MessageError(f"a line of more than {MAX_LINE_BYTES:,} bytes (the longest a line may be)")
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            raise MessageError(f"not UTF-8 (byte {problem.start + 1} cannot start or continue a character)") from None
+    elif len(line) > MAX_LINE_BYTES:
+        raise MessageError(f"a line of {len(line):,} characters (at most {MAX_LINE_BYTES:,} bytes)")
+    if not line.strip():
+        raise MessageError("a blank line (every line is one JSON object)")
     try:
-        message = json.loads(line)
+        message = json.loads(line, parse_int=_number, parse_float=_number, parse_constant=_constant)
     except json.JSONDecodeError as problem:
         raise MessageError(f"not JSON ({problem.msg} at column {problem.colno})") from None
     except RecursionError:
-        raise MessageError("JSON nested too deeply to be read (a message nests a few levels)") from None
-    except ValueError as problem:  # Python refuses to read an integer of more than 4,300 digits
+        raise MessageError(f"JSON nested more than {MAX_NESTING} levels deep") from None
+    except MessageError as problem:
+        raise MessageError(f"JSON with {problem}") from None
+    except ValueError as problem:  # pragma: no cover - the hooks above refuse what Python cannot read
         raise MessageError(f"JSON that cannot be read: {problem}") from None
     if not isinstance(message, dict):
-        raise MessageError(f"not a JSON object but {type(message).__name__}")
+        raise MessageError(f"not a JSON object but {_json_type(message)}")
+    if _nesting(message) > MAX_NESTING:
+        raise MessageError(f"JSON nested more than {MAX_NESTING} levels deep")
     return message
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {list: "an array", str: "a string", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def read_line(stream: IO[bytes]) -> bytes | None:
+    """The next line of ``stream`` (bytes, newline included), reading at most ``MAX_LINE_BYTES`` + 1
+    bytes into memory: a longer line is skipped to its end and returned as its first
+    ``MAX_LINE_BYTES`` + 2 bytes (too long for ``parse_line``). None at the end of input."""
+    text = stream.readline(MAX_LINE_BYTES + 2)
+    if not text:
+        return None
+    if len(text) > MAX_LINE_BYTES + 1 and not text.endswith(b"\n"):
+        while True:  # drop the rest of the line, a bounded piece at a time
+            rest = stream.readline(MAX_LINE_BYTES)
+            if not rest or rest.endswith(b"\n"):
+                break
+    return text
 
 
 def check_request(message: dict[str, Any]) -> None:
@@ -196,22 +272,29 @@ class ProtocolServer:
         self.adapter = adapter
         self.rulesets = [{"id": ruleset, "players": sorted(players)} for ruleset, players in rulesets]
         self.name, self.version = name, version
+        #: the seats of the game being played (None before a new_game is accepted)
+        self.players: int | None = None
 
-    def run(self, requests: IO[str], replies: IO[str]) -> None:
-        """Answer every line of ``requests`` on ``replies`` (flushed after each) until end of input."""
-        for text in requests:
-            if not text.strip():
-                continue
+    def run(self, requests: IO[bytes], replies: IO[str]) -> None:
+        """Answer every line of ``requests`` (bytes: ``read_line``) on ``replies`` (flushed after
+        each), a blank line too (with an error), until end of input."""
+        while (text := read_line(requests)) is not None:
             replies.write(line(self.answer(text)))
             replies.flush()
 
-    def answer(self, text: str) -> dict[str, Any]:
+    def answer(self, text: str | bytes) -> dict[str, Any]:
         """The reply to one request line. Never raises: every problem is an error reply."""
         try:
             request = parse_line(text)
         except MessageError as problem:
             return error_reply(None, BAD_REQUEST, f"the request is {problem}")
-        seq = request.get("seq") if isinstance(request.get("seq"), int) and request.get("seq") >= 1 else None
+        seq = request.get("seq")
+        if "seq" in request and not (type(seq) is int and seq >= 1):
+            return error_reply(None, BAD_REQUEST, f"bad request: seq must be a whole number from 1, not {json.dumps(seq)}")
+        fraction = _fraction(request)
+        if fraction is not None:
+            return error_reply(seq, BAD_REQUEST, f"bad request: {fraction}: {request[fraction]!r} is not a whole number "
+                               "(the protocol's numbers are written without a fraction or exponent)")
         command = request.get("command")
         if seq is not None and isinstance(command, str) and command not in COMMANDS:
             return error_reply(seq, UNKNOWN_COMMAND, f"unknown command {command!r}; the commands are {', '.join(COMMANDS)}")
@@ -219,6 +302,10 @@ class ProtocolServer:
             check_request(request)
         except MessageError as problem:
             return error_reply(seq, BAD_REQUEST, f"bad request: {problem}")
+        seat = request.get("seat") if command in ("legal_actions", "act", "state") else None
+        if seat is not None and self.players is not None and seat >= self.players:
+            return error_reply(seq, BAD_REQUEST, f"bad request: seat {seat} does not exist: this game has "
+                               f"{self.players} seats (0 to {self.players - 1})")
         try:
             return {"seq": seq, "ok": True, **self._carry_out(request)}
         except Exception as problem:  # the engine broke on a valid request: say so and keep serving
@@ -237,6 +324,7 @@ class ProtocolServer:
             deal = request["deal"] or {"hands": None, "vira": None}
             result: Any = adapter.new_game(request["ruleset"], request["players"], request["dealer"], request["scores"],
                                            deal["hands"], deal["vira"], request["seed"], games_won=request["games_won"])
+            self.players = request["players"]
         elif command == "next_hand":
             deal = request["deal"] or {"hands": None, "vira": None}
             result = adapter.next_hand(deal["hands"], deal["vira"])
@@ -249,6 +337,16 @@ class ProtocolServer:
         else:  # "count"
             result = adapter.count(request["depth"])
         return reply_fields(command, result)
+
+
+def _fraction(request: dict[str, Any]) -> str | None:
+    """The first top-level field of ``request`` holding a float (``1.0``, ``1e0``, in a list too), or None."""
+    for field, value in request.items():
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(item, float) or (isinstance(item, list) and any(isinstance(x, float) for x in item))
+               for item in values):
+            return field
+    return None
 
 
 def reply_fields(command: str, result: Any) -> dict[str, Any]:
