@@ -146,7 +146,7 @@ def python_says(divide) -> str:
     try:
         divide(1, 0)
     except ZeroDivisionError as problem:
-        return f"ZeroDivisionError: {problem}"
+        return f"a division by zero ({problem})"
     raise AssertionError("1 divided by 0 did not fail")
 
 
@@ -164,19 +164,19 @@ def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tupl
 #: (what fails, the clause's hook, its then:, its when:, what runs it, the message after the clause's place)
 FAILURES = [
     ("a division by zero in then:", "deal", "award(0, hand.stake / score[1])", None, "deal",
-     f" failed: {python_says(operator.floordiv)}"),  # 0 a 0
+     f" failed: {python_says(operator.floordiv)}", "/ score[1]"),  # 0 a 0
     ("a builtin given a wrong argument", "play", "award(team, -1)", None, "act",
-     ": award() was given -1, not a whole number of points"),
+     ": award() was given -1, not a whole number of points", "award(team"),
     # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them
     ("a wrong argument in when:", "deal", "end_hand()", "opponents(5) == 1", "deal",
-     ": opponents() was given 5, not a team, 0 to 1"),
+     ": opponents() was given 5, not a team, 0 to 1", "opponents(5)"),
     ("a guard's when: asked by legal_actions", "play", 'forbid("never")', "hand.stake % score[1] == 1", "legal_actions",
-     f" failed: {python_says(operator.mod)}"),
+     f" failed: {python_says(operator.mod)}", "hand.stake %"),
 ]
 
 
-@pytest.mark.parametrize("what, hook, then, when, runs, message", FAILURES, ids=[case[0] for case in FAILURES])
-def test_a_clause_that_fails_is_named_with_its_place_its_line_and_a_caret(tmp_path, what, hook, then, when, runs, message):
+@pytest.mark.parametrize("what, hook, then, when, runs, message, marked", FAILURES, ids=[case[0] for case in FAILURES])
+def test_a_clause_that_fails_is_named_with_its_place_its_line_and_a_caret(tmp_path, what, hook, then, when, runs, message, marked):
     ruleset, line, column = variant(tmp_path, hook, then, when)
     place = ruleset.clause(CLAUSE_ID).place
     assert (place.line, place.column) == (line, column)
@@ -187,11 +187,13 @@ def test_a_clause_that_fails_is_named_with_its_place_its_line_and_a_caret(tmp_pa
             engine.act(0, "play:3c")
         elif runs == "legal_actions":
             engine.legal_actions(0)
+    failed = failure.value.place  # the failing when:/then:, the caret on what failed
+    assert failed.file == place.file and failed.line > line
     first, text, caret = str(failure.value).split("\n")
-    assert first == f"clause {CLAUSE_ID} ({place}){message}"
-    assert text == "    " + Path(place.file).read_text(encoding="utf-8").splitlines()[line - 1]
-    assert caret == "    " + " " * (column - 1) + "^"
-    assert text[caret.index("^"):].startswith("id:")
+    assert first == f"clause {CLAUSE_ID} ({failed}){message}"
+    assert text == "    " + Path(place.file).read_text(encoding="utf-8").splitlines()[failed.line - 1]
+    assert caret == "    " + " " * (failed.column - 1) + "^"
+    assert text[caret.index("^"):].startswith(marked)
 
 
 def test_a_failing_clause_whose_file_cannot_be_read_is_one_line():

@@ -8,7 +8,7 @@ a fault of truco-dsl itself, never a user's mistake.
 
 from __future__ import annotations
 
-from truco_dsl.diagnostics import Problem
+from truco_dsl.diagnostics import Place, Problem
 
 
 class ProblemsFound(ValueError):
@@ -51,6 +51,21 @@ class RulesetError(ProblemsFound):
     file and of the files it extends."""
 
 
+class RulesetNotPlayable(RulesetError):
+    """A rule set that loads but cannot be played (``truco_dsl.engine.proof.prove``): one of its
+    seeded games crashed in a clause, stalled or reached an impossible state. ``problems``: one
+    ``Problem`` at the clause to blame (its ``when:`` / ``then:``); ``replay``: the game that shows
+    it (seed, players, starting score, actions), shown after the problem."""
+
+    def __init__(self, problems: list[Problem], replay: str):
+        self.replay = replay
+        super().__init__(problems)
+        self.args = (f"{self.args[0]}\n{replay}",)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
 class SourceFormatError(ValueError):
     """A spec/sources file that does not follow its format (``truco_dsl.rules.sources``); the
     message carries ``file:line``."""
@@ -76,7 +91,17 @@ class BadDeal(ValueError):
 
 class RuleSetIncomplete(RuntimeError):
     """The rule set left a decision to nobody (no clause chose who leads, or ended a finished hand),
-    or a clause failed while running. The message names the clause, its place and its line."""
+    or a clause failed while running. The message names the clause, its place and its line.
+
+    ``clause``: the id of the clause that failed (None when no clause did: a decision left to
+    nobody); ``place``: where its failing ``when:`` / ``then:`` is written (a ``Place`` in the file
+    that wrote the clause, None with no clause); ``what``: the message without the place and line."""
+
+    def __init__(self, message: str, clause: str | None = None, place: Place | None = None, what: str | None = None):
+        self.clause = clause
+        self.place = place
+        self.what = what if what is not None else message
+        super().__init__(message)
 
 
 # ------------------------------------------------------------------- conformance: the engine under test

@@ -32,7 +32,8 @@ from truco_dsl.cards import Card
 from truco_dsl.cli.exits import EXIT_OK, bad_input
 from truco_dsl.engine import Engine, Event
 from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, SelectionError
-from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.engine.proof import load_playable
+from truco_dsl.rules import RuleSet
 
 PERSON = 0
 
@@ -65,7 +66,7 @@ def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int =
     starts, ``FileNotFoundError`` / ``RulesetError`` for a rule set that cannot be loaded and
     ``SelectionError`` for a player count it does not allow (or a common core, not played alone).
     """
-    rules = load_ruleset(ruleset)
+    rules = load_playable(ruleset)
     drawn = seed is None
     if drawn:
         seed = random.SystemRandom().randrange(1, 100_000)

@@ -25,6 +25,8 @@ def run(options: argparse.Namespace) -> int:
     checked. Returns ``EXIT_OK``, or ``EXIT_BAD_INPUT`` when a file has a problem or a folder has
     no rule files. Raises nothing of its own."""
     from truco_dsl.diagnostics import shown
+    from truco_dsl.engine.proof import prove
+    from truco_dsl.errors import RulesetNotPlayable
     from truco_dsl.rules import check_files, load_ruleset
     from truco_dsl.rules.folders import rule_files_in
 
@@ -47,10 +49,22 @@ def run(options: argparse.Namespace) -> int:
     for path, problems in check_files(paths).items():
         if not problems:
             ruleset = load_ruleset(path)
-            print(f"{shown(path)}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), {len(ruleset.clauses)} clauses")
-            continue
+            try:
+                games = prove(ruleset)
+            except RulesetNotPlayable as refused:
+                problems, replay = refused.problems, refused.replay
+            else:
+                played = (f"; played {games} games at {', '.join(map(str, ruleset.players))} players" if games
+                          else "; a common core, not played by itself")
+                print(f"{shown(path)}: ok — rule set {ruleset.id} ({' → '.join(ruleset.lineage)}), "
+                      f"{len(ruleset.clauses)} clauses{played}")
+                continue
+        else:
+            replay = ""
         bad += 1
         for problem in problems:
             print(problem.render(), file=sys.stderr)
+        if replay:
+            print(replay, file=sys.stderr)
         print(f"{shown(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
     return EXIT_BAD_INPUT if bad else EXIT_OK

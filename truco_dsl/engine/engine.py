@@ -150,11 +150,15 @@ class Engine:
             self.hand.mao_seat = self.hand.turn
         return self._finish()
 
-    def legal_actions(self, seat: int) -> list[str]:
+    def legal_actions(self, seat: int, show_cards: bool = True) -> list[str]:
         """The actions ``seat`` may take now, as sorted canonical strings: ``play:7c``,
         ``play_covered:7c``, ``play_blind:2`` (a blind hand), ``truco``, ``accept``, ``fold``,
-        ``mao_de_onze:play``, ``mao_de_onze:fold``. Empty when the seat has nothing to do. A
-        referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them."""
+        ``mao_de_onze:play``, ``mao_de_onze:fold``, ``show_cards``. Empty when the seat has nothing
+        to do. A referee's ``infraction:<kind>`` reports are never listed; ``act`` takes them.
+        ``show_cards=False`` leaves showing one's cards out unasked (its guards may search every
+        line of play: the proof of a rule set asks ``refusal`` for it only now and then)."""
+        if not show_cards:
+            return [action for action, _ in sorted(self._legal_moves(seat, False), key=_ACTION)]
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = dict(sorted(self._legal_moves(seat), key=_ACTION))
@@ -248,6 +252,12 @@ class Engine:
         }
         return view
 
+    @property
+    def last_fired(self) -> Clause | None:
+        """The last effect clause whose ``then:`` ran in this game (None before any): what the proof
+        (``proof.py``) blames when a game stalls with no clause failing."""
+        return self._runtime.fired
+
     def fork(self) -> Engine:
         """An independent copy of the game, to try a line of play on without changing this one.
 
@@ -322,14 +332,14 @@ class Engine:
         self._runtime.run("raise", move.context)
 
     # ------------------------------------------------------------------ actions
-    def _legal_moves(self, seat: int) -> list[tuple[str, Move]]:
+    def _legal_moves(self, seat: int, show_cards: bool = True) -> list[tuple[str, Move]]:
         """Every action ``seat`` may take now, with its move: what the game's structure offers,
         less what a guard refuses."""
         hand = self.hand
         if hand is None or hand.over or self.winner is not None or self.disqualified or not 0 <= seat < self.players:
             return []  # no hand in play (self.phase), or no such seat
         team = seat % self.teams
-        offered = [("show_cards", self._show_move(seat))] if self._shows_cards else []  # when and by whom: the rule set's guards
+        offered = [("show_cards", self._show_move(seat))] if self._shows_cards and show_cards else []  # when and by whom: the rule set's guards
         plays: list[tuple[str, Move]] = []
         if hand.decision_pending is not None:
             if team == hand.decision_pending:

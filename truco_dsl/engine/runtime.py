@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from truco_dsl.diagnostics import did_you_mean, excerpt, source_line
+from truco_dsl.diagnostics import Place, YamlFile, did_you_mean, excerpt, source_line
 from truco_dsl.engine.records import Game, Hand, Points, Trick, TrickBook
 from truco_dsl.engine.search import guaranteed_win
 from truco_dsl.errors import IllegalAction, RuleSetIncomplete
@@ -49,6 +49,15 @@ ENGINE_FACING = ("follow", "run", "first_guard", "penalise")
 _HAND_HOOKS = frozenset({"deal", "play", "trick_end", "after_trick", "raise", "respond", "mao_de_onze"})
 
 _NO_CONTEXT: dict[str, Any] = {}
+
+
+def _yaml(value: Any) -> str:
+    """``value`` as a rule file writes it (``none``, ``true``), for a message."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def implementation(name: str) -> Callable[..., Any]:
@@ -72,6 +81,47 @@ class _WrongCall(Exception):
     ``penalise``), which knows the clause and turns it into a ``RuleSetIncomplete`` (``_failed``):
     it never leaves this module."""
 
+    def __init__(self, message: str, builtin: str | None = None):
+        self.builtin = builtin
+        super().__init__(message)
+
+
+_NAMES = {ZeroDivisionError: "a division by zero", IndexError: "an index past the end", KeyError: "an index past the end"}
+
+
+def _failure(problem: Exception) -> str:
+    """What ``problem``, raised inside a clause, says: a builtin's complaint as it is, else what failed
+    in the terms of a rule file (``a division by zero``), then Python's own words."""
+    if isinstance(problem, _WrongCall):
+        return f": {problem}"
+    kind = next((name for cls, name in _NAMES.items() if isinstance(problem, cls)), type(problem).__name__)
+    return f" failed: {kind} ({problem})" if str(problem) else f" failed: {kind}"
+
+
+def _expression_place(clause: Clause, part: str, problem: Exception) -> tuple[Place, str]:
+    """Where ``clause``'s ``part`` (``when``/``then``) is written in the file that wrote the clause,
+    the caret on what failed when the text shows it once (the builtin called wrongly, the only ``/``
+    of a division by zero, the only ``[`` of an index); and that line's text. The file is read again
+    (a failure is rare; the clause keeps only its own place): when it cannot be read, or no longer has
+    the clause, the clause's own place and no line."""
+    place = clause.place
+    index = place.path.removeprefix("clauses[").removesuffix("]")
+    if not index.isdigit():
+        return place, source_line(place.file, place.line)
+    written = YamlFile.read(place.file, "rule file")
+    text = written.value_at(("clauses", int(index), part))
+    if not isinstance(text, str):
+        return place, source_line(place.file, place.line)
+    needle = (f"{problem.builtin}(" if isinstance(problem, _WrongCall) and problem.builtin else
+              "/" if isinstance(problem, ZeroDivisionError) else "[" if isinstance(problem, (IndexError, KeyError)) else None)
+    offset = None
+    if needle is not None and text.count(needle) == 1:
+        before = text[:text.index(needle)].split("\n")
+        offset = (len(before), len(before[-1]) + 1)
+    found = written.place(("clauses", int(index), part), offset=offset)
+    line = written.lines[found.line - 1].rstrip() if 0 < found.line <= len(written.lines) else ""
+    return found, line
+
 
 class ClauseRuntime:
     """What a clause expression sees: the vocabulary's roots as attributes, its builtins as methods.
@@ -91,7 +141,7 @@ class ClauseRuntime:
     ``RuleSetIncomplete``, naming the clause, its place and its line: the rule set is wrong.
     """
 
-    __slots__ = ("_engine", "_guards_at", "_effects_at", "clause", "hook", "context", "hand", "trick", "tricks")
+    __slots__ = ("_engine", "_guards_at", "_effects_at", "clause", "fired", "hook", "context", "hand", "trick", "tricks")
 
     def __init__(self, engine: Engine, guards_at: Mapping[str, tuple[Clause, ...]],
                  effects_at: Mapping[str, tuple[Clause, ...]]):
@@ -100,6 +150,7 @@ class ClauseRuntime:
         self._engine = engine
         self._guards_at, self._effects_at = guards_at, effects_at  # read at every action
         self.clause: Clause | None = None
+        self.fired: Clause | None = None  # the last effect clause whose then: ran (the proof blames a stall on it)
         self.hook = ""
         self.context: dict[str, Any] = _NO_CONTEXT
         self.follow(engine.hand)
@@ -128,17 +179,20 @@ class ClauseRuntime:
         stops = hook in _HAND_HOOKS  # the hand's end skips the rest
         hand = self.hand
         clause = None
+        part = "when"  # which of the clause's expressions is running (for the caret of a failure)
         try:
             for clause in clauses:
                 if stops and hand.over:
                     break
+                part = "when"
                 if clause.when is None or clause.when.holds(self):
-                    self.clause = clause
+                    self.clause = self.fired = clause
+                    part = "then"
                     clause.then.run(self)
         except (IllegalAction, RuleSetIncomplete):
             raise
         except Exception as problem:
-            raise self._failed(clause, problem) from None
+            raise self._failed(clause, problem, part) from None
         finally:
             self.hook, self.context, self.clause = saved
 
@@ -160,7 +214,7 @@ class ClauseRuntime:
             except (IllegalAction, RuleSetIncomplete):
                 raise
             except Exception as problem:
-                raise self._failed(clause, problem) from None
+                raise self._failed(clause, problem, "when") from None
         proposal = context.get("raise_") if hook == "raise" else None
         if proposal is not None and proposal.to is None:
             raise RuleSetIncomplete(f"rule set {self._engine.ruleset.id}: no clause refuses a raise above the top "
@@ -176,16 +230,19 @@ class ClauseRuntime:
         except (IllegalAction, RuleSetIncomplete):
             raise
         except Exception as problem:
-            raise self._failed(guard, problem) from None
+            raise self._failed(guard, problem, "then") from None
 
     @staticmethod
-    def _failed(clause: Clause, problem: Exception) -> RuleSetIncomplete:
-        """``clause`` failed with ``problem`` (a builtin called wrongly, a division by zero …): its id,
-        place and what failed on the first line, then its line in the rule file with a caret under
-        the column (as load-time problems are shown; nothing when the file cannot be read)."""
-        place = clause.place
-        what = f": {problem}" if isinstance(problem, _WrongCall) else f" failed: {type(problem).__name__}: {problem}"
-        return RuleSetIncomplete(f"clause {clause.id} ({place}){what}" + excerpt(source_line(place.file, place.line), place.column))
+    def _failed(clause: Clause, problem: Exception, part: str) -> RuleSetIncomplete:
+        """``clause`` failed with ``problem`` (a builtin called wrongly, a division by zero …) while
+        its ``part`` (``"when"`` or ``"then"``) ran: its id, place and what failed on the first line,
+        then that expression's line in the file that wrote the clause with a caret under what failed
+        (as load-time problems are shown; no line when the file cannot be read). The exception's
+        ``clause``, ``place`` and ``what`` hold the same for a caller that shows them itself."""
+        what = _failure(problem)
+        place, line = _expression_place(clause, part, problem)
+        return RuleSetIncomplete(f"clause {clause.id} ({place}){what}" + excerpt(line, place.column),
+                                 clause=clause.id, place=place, what=f"clause {clause.id}{what}")
 
     # ------------------------------------------------------------------ roots
     # the context's roots (hand, trick and tricks are attributes: see follow)
@@ -236,7 +293,7 @@ class ClauseRuntime:
 
     @staticmethod
     def _wrong(builtin: str, value: Any, expected: str) -> NoReturn:
-        raise _WrongCall(f"{builtin}() was given {value!r}, not {expected}")
+        raise _WrongCall(f"{builtin}() was given {_yaml(value)}, not {expected}", builtin)
 
     # ------------------------------------------------------------------ queries (vocabulary.BUILTINS says what each answers)
     def opponents(self, team: int) -> int:
@@ -397,7 +454,7 @@ class ClauseRuntime:
         only at the deal hook, before a card is played."""
         hand = self.hand
         if self.hook != "deal":
-            raise _WrongCall(f"deal_in_packets() is for the deal hook, before a card is played (called at {self.hook})")
+            raise _WrongCall(f"deal_in_packets() is for the deal hook, before a card is played (called at {self.hook})", "deal_in_packets")
         if not isinstance(size, int) or isinstance(size, bool) or size < 1:
             self._wrong("deal_in_packets", size, "a number of cards, 1 or more")
         if hand.shuffled is not None:  # a forced deal names every hand itself

@@ -24,7 +24,8 @@ from truco_dsl.conformance.engines.adapter import EngineAdapter
 from truco_dsl.conformance.suite.catalogue import bundled_clause_tags, bundled_ids
 from truco_dsl.diagnostics import closest, shown
 from truco_dsl.errors import SelectionError
-from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.engine.proof import load_playable
+from truco_dsl.rules import RuleSet
 
 AdapterFactory = Callable[[], EngineAdapter]
 
@@ -87,10 +88,10 @@ def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
 
     Returns ``(folder, ruleset)``: ``folder`` is the nearest rule set in the lineage of the loaded
     ``ruleset`` that has a ``features/<folder>/`` folder (itself, or e.g. atb-2004 for a variant of
-    it). Raises ``FileNotFoundError`` (unknown id or path), ``RulesetError`` (a malformed rule
-    file) or ``SelectionError`` (no rule set of its lineage has scenarios).
+    it). The rule set is proved to play (``engine.proof.load_playable``). Raises ``FileNotFoundError``
+    (unknown id or path), ``RulesetError`` (a malformed rule file, or one that does not play) or ``SelectionError`` (no rule set of its lineage has scenarios).
     """
-    ruleset = load_ruleset(reference)
+    ruleset = load_playable(reference)
     if ruleset.abstract:
         raise SelectionError(f"rule set {ruleset.id} is a common core that other rule sets extend; it is not played "
                              f"by itself, so it has no scenarios of its own (run one that extends it, like atb-2004)")

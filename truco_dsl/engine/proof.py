@@ -1,0 +1,205 @@
+"""The proof that a rule set plays: seeded random games, refused at the first one that goes wrong.
+
+``prove(ruleset)`` plays ``GAMES`` games at every player count the rule set allows. Each game has a
+fixed seed (the deals) and a random player of the same seed that takes, at each turn, one of the
+legal actions of every seat (cards, raises, answers, folds, mão de onze decisions, showing cards)
+and, when the rule set lists referee infractions, reports one now and then (``INFRACTION_CHANCE``
+per action). The first game starts at 0 a 0; the others at seeded scores below the target (so mãos
+de onze and ends of games come soon) and, in a match, at seeded games won. A rule set is refused
+when a game
+
+- crashes inside a clause (``RuleSetIncomplete``, or a listed legal action refused);
+- stalls: a hand not over in which no seat has a legal action; a hand longer than
+  ``hand_bound`` actions (every card, two actions per step of the ladder, and as many again); a game
+  of more than ``game_bound`` hands (four times the hands in which, each worth the ladder's first
+  step, no team reaches the target), or a match of more games than ``2 × match.wins - 1``;
+- reaches an impossible state: a score going down (other than by ``reset_scores()`` or a new
+  game), a negative score, a stake that is not a step of ``stakes.ladder``.
+
+The refusal is a ``RulesetNotPlayable`` with one problem at the clause to blame — the clause that
+failed, or for a stall or a state the last clause that fired (for a stake, the one that set it) —
+at its ``when:`` / ``then:`` in the file that wrote it, and the game to replay it.
+``load_playable`` is what commands use: load, then prove once per rule set and process.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from truco_dsl.diagnostics import Place, Problem, YamlFile, source_line
+from truco_dsl.engine.engine import Engine
+from truco_dsl.errors import IllegalAction, RulesetNotPlayable, RuleSetIncomplete
+from truco_dsl.rules import Clause, RuleSet, load_ruleset
+
+#: games played at each player count
+GAMES = 4
+#: the chance, per action, that the random player reports an infraction instead (rule sets with them)
+INFRACTION_CHANCE = 0.03
+#: actions shown before the failure (the earlier ones are counted)
+SHOWN_ACTIONS = 40
+
+_PROVED: dict[int, RuleSet] = {}  # id(ruleset) -> ruleset proved (kept, so the id is not reused)
+
+
+def load_playable(reference: str | Path) -> RuleSet:
+    """Load the rule set ``reference`` (an id or a rule file, ``load_ruleset``) and ``prove`` it.
+    Returns the ``RuleSet``. Raises ``FileNotFoundError`` / ``RulesetError`` as ``load_ruleset``
+    does, and ``RulesetNotPlayable`` (a ``RulesetError``) when it does not play."""
+    ruleset = load_ruleset(reference)
+    prove(ruleset)
+    return ruleset
+
+
+def hand_bound(ruleset: RuleSet, players: int) -> int:
+    """The most actions a hand of ``ruleset`` at ``players`` seats may take (infractions aside):
+    twice every card dealt plus two actions (a raise and its answer) per step of the ladder and two
+    decisions."""
+    return 2 * (players * ruleset.hand_size + 2 * len(ruleset.ladder) + 2)
+
+
+def game_bound(ruleset: RuleSet, target: int) -> int:
+    """The most hands a game of ``ruleset`` to ``target`` points may take: four times the hands in
+    which every team stays below the target when each hand is worth the ladder's first step."""
+    per_hand = max(1, ruleset.ladder[0])
+    return 4 * (ruleset.teams * -(-target // per_hand) + 1)
+
+
+def prove(ruleset: RuleSet) -> int:
+    """Play ``ruleset``'s seeded games (module docstring); return how many were played (0 for an
+    abstract rule set, which is not played by itself). The same rule set object is proved once per
+    process. Raises ``RulesetNotPlayable`` for the first game that goes wrong."""
+    if ruleset.abstract:
+        return 0
+    if id(ruleset) in _PROVED:
+        return GAMES * len(ruleset.players)
+    for players in ruleset.players:
+        for number in range(GAMES):
+            _Game(ruleset, players, 1000 * players + number, fresh=number == 0).play()
+    _PROVED[id(ruleset)] = ruleset
+    return GAMES * len(ruleset.players)
+
+
+class _Game:
+    """One game of the proof: its engine, the random player and the actions taken."""
+
+    def __init__(self, ruleset: RuleSet, players: int, seed: int, fresh: bool):
+        self.ruleset, self.players, self.seed = ruleset, players, seed
+        self.chooser = random.Random(seed)
+        teams, target = ruleset.teams, ruleset.target
+        self.scores = [0] * teams if fresh else [self.chooser.randrange(target) for _ in range(teams)]
+        self.games_won = [0] * teams if fresh else [self.chooser.randrange(ruleset.match_wins) for _ in range(teams)]
+        self.engine = Engine(ruleset, players, seed=seed, scores=self.scores, games_won=self.games_won)
+        self.actions: list[str] = []
+        self.stake_setter: Clause | None = None
+        self.shows_cards = bool(ruleset.guards("show_cards") or ruleset.effects("show_cards"))
+
+    def play(self) -> None:
+        engine, ruleset = self.engine, self.ruleset
+        games = 2 * ruleset.match_wins - 1 - sum(self.games_won)
+        while engine.phase != "game_over":
+            if engine.phase == "deal":
+                if engine.game.won and engine.game.number >= games:
+                    self._refuse(f"the match passed {games} games without a winner")
+                if not engine.game.won and engine.hand_count >= game_bound(ruleset, max(ruleset.target, engine.game.target)):
+                    self._refuse(f"the game passed {engine.hand_count} hands without a winner (score "
+                                 f"{_score(engine.score)}, target {engine.game.target})")
+                self._take(None, "deal")
+                continue
+            hand_actions = 0
+            hand = engine.hand
+            while engine.hand is hand and not hand.over:
+                if hand_actions >= hand_bound(ruleset, self.players):
+                    self._refuse(f"hand {hand.number} passed {hand_actions} actions without ending")
+                options = [(seat, action) for seat in range(self.players) for action in self._legal(seat)]
+                if not options:
+                    self._refuse(f"no seat has a legal action in hand {hand.number}, which is not over")
+                if ruleset.infractions and self.chooser.random() < INFRACTION_CHANCE:
+                    self._take(self.chooser.randrange(self.players), f"infraction:{self.chooser.choice(ruleset.infractions)}")
+                    continue
+                self._take(*self.chooser.choice(options))
+                hand_actions += 1
+
+    def _legal(self, seat: int) -> list[str]:
+        """``seat``'s legal actions; showing its cards only once the first vaza is complete (before,
+        the guards' search of every line of play costs a second at six seats)."""
+        engine = self.engine
+        try:
+            legal = engine.legal_actions(seat, show_cards=False)
+            if self.shows_cards and len(engine.hand.tricks) > 1 and engine.refusal(seat, "show_cards") is None:
+                legal.append("show_cards")
+            return legal
+        except RuleSetIncomplete as failure:
+            self._crash(failure)
+
+    def _take(self, seat: int | None, action: str) -> None:
+        engine = self.engine
+        before, game = list(engine.score), engine.game.number
+        self.actions.append(action if seat is None else f"{seat} {action}")
+        try:
+            events = engine.deal() if seat is None else engine.act(seat, action)
+        except RuleSetIncomplete as failure:
+            self._crash(failure)
+        except IllegalAction as refused:
+            if not action.startswith("infraction:"):
+                self._refuse(f"the legal action {action!r} of seat {seat} was refused: {refused}")
+            return
+        reset = any(event["type"] == "scores_reset" for event in events) or engine.game.number != game
+        for event in events:
+            if event["type"] == "stake_set":
+                self.stake_setter = _clause(self.ruleset, event.get("clause")) or engine.last_fired
+            elif event["type"] == "hand_dealt":
+                self.stake_setter = None
+        if any(points < 0 for points in engine.score):
+            self._refuse(f"a score is negative: {_score(engine.score)}")
+        if not reset and any(now < then for now, then in zip(engine.score, before)):
+            self._refuse(f"a score went down, from {_score(before)} to {_score(engine.score)}")
+        hand = engine.hand
+        if hand is not None and hand.stake not in self.ruleset.ladder:
+            ladder = ", ".join(map(str, self.ruleset.ladder))
+            self._refuse(f"the stake is {hand.stake}, not a step of stakes.ladder ({ladder})", self.stake_setter)
+
+    def _crash(self, failure: RuleSetIncomplete) -> None:
+        if failure.place is not None:
+            problem = Problem(failure.place, failure.what, source_line(failure.place.file, failure.place.line))
+            raise RulesetNotPlayable([problem], self._replay())
+        self._refuse(str(failure).removeprefix(f"rule set {self.ruleset.id}: "))
+
+    def _refuse(self, what: str, blamed: Clause | None = None) -> None:
+        clause = blamed or self.engine.last_fired
+        if clause is None:
+            place, line, named = Place(self.ruleset.file, 1, 1), "", f"rule set {self.ruleset.id}"
+        else:
+            place, line, named = _then_place(clause), "", f"clause {clause.id} (the last clause that fired)"
+            line = source_line(place.file, place.line)
+        raise RulesetNotPlayable([Problem(place, f"{named}: {what}", line)], self._replay())
+
+    def _replay(self) -> str:
+        shown = self.actions[-SHOWN_ACTIONS:]
+        earlier = len(self.actions) - len(shown)
+        start = f"from {_score(self.scores)}" + (f", games won {_score(self.games_won)}" if self.ruleset.match_wins > 1 else "")
+        return (f"    in the proof's game: Engine({self.ruleset.id!r}, players={self.players}, seed={self.seed}, "
+                f"scores={self.scores}{f', games_won={self.games_won}' if self.ruleset.match_wins > 1 else ''}) ({start}); "
+                f"{len(self.actions)} actions (deal, or seat and action)"
+                + (f", the first {earlier} left out" if earlier else "") + ":\n      " + ", ".join(shown))
+
+
+def _clause(ruleset: RuleSet, clause_id: str | None) -> Clause | None:
+    if clause_id is None:
+        return None
+    try:
+        return ruleset.clause(clause_id)
+    except KeyError:
+        return None
+
+
+def _then_place(clause: Clause) -> Place:
+    """The place of ``clause``'s ``then:``, in the file that wrote it (its own place when not found)."""
+    index = clause.place.path.removeprefix("clauses[").removesuffix("]")
+    if not index.isdigit():
+        return clause.place
+    return YamlFile.read(clause.place.file, "rule file").place(("clauses", int(index), "then"))
+
+
+def _score(score: list[int]) -> str:
+    return " a ".join(map(str, score))
