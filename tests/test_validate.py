@@ -556,3 +556,25 @@ def test_an_unknown_rule_set_id_gets_the_closest_and_the_known_ones(capsys):
 def test_an_empty_rule_set_name_is_said_to_be_empty(command, capsys):
     assert main([*command, "--ruleset", ""]) == 2
     assert "an empty rule set name: give a rule set id (atb-2004," in capsys.readouterr().err
+
+
+# Parameters that hold together: each refused at the line the variant wrote, with the numbers involved.
+PARAMETER_CASES = {
+    "a deck too small for the deal": ("deck: {ranks: [4, 5, 6, 7]}", 4, 15,
+                                      "3 cards to each of 6 seats and a vira need 19 cards; this deck has 16 (4 ranks × 4 suits)"),
+    "a hand too big for the deck": ("deal: {cards: 7}", 4, 15, "7 cards to each of 6 seats and a vira need 43 cards; this deck has 40"),
+    "a ladder that goes down": ("stakes: {ladder: [1, 3, 2]}", 4, 18, "must go up, each raise worth more than the one before: 2 comes after 3"),
+    "manilha suits missing two": ("deck: {manilha: {suits: [d, s]}}", 4, 25, "(c, h, s, d) once, weakest first: c, h missing"),
+    "a manilha suit the deck lacks": ("deck: {suits: [c, h, s]}", 4, 15, "weakest first: d not in deck.suits"),
+    "a packet bigger than the hand": ("deal: {packet: 4}", 4, 16, "deal.packet is 4 cards but each seat is dealt only 3"),
+}
+
+
+@pytest.mark.parametrize("case", list(PARAMETER_CASES), ids=list(PARAMETER_CASES))
+def test_parameters_that_cannot_hold_together_are_refused_with_their_numbers(case, tmp_path, capsys):
+    override, line, column, words = PARAMETER_CASES[case]
+    path = tmp_path / "casa.yaml"
+    path.write_text(f"ruleset: casa\ntitle: Casa\nextends: atb-2004\n{override}\n", encoding="utf-8")
+    code, _, err = run_validate(capsys, path)
+    assert code == 2
+    assert f"casa.yaml:{line}:{column}: " in err and words in err, err

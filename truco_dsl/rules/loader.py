@@ -422,25 +422,44 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     manilha_suits = tuple(Suit(suit) for suit in manilha.get("suits", []))
     manilha_cards = tuple(Card.parse(token) for token in manilha.get("cards", []))
 
-    def complain(message: str, *path: str | int) -> None:
-        problems.append(parsed.problem(path if path[0] in parsed.document else ("ruleset",), message))
+    def complain(message: str, *paths: tuple[str, ...]) -> None:
+        """Report at the first of ``paths`` this file sets (else at its ``ruleset:`` line: a parent set it)."""
+        written = next((path for path in paths if _sets(parsed.document, path)), ("ruleset",))
+        problems.append(parsed.problem(written, message))
 
     if rule == "vira":
         if not vira:
-            complain("deck.manilha.rule is 'vira' but deal.vira is false: no vira is turned", "deal", "vira")
-        if not manilha_suits or set(manilha_suits) - set(suit_tuple):
-            complain("deck.manilha.suits must list suits of the deck, weakest first", "deck", "manilha")
+            complain("deck.manilha.rule is vira but deal.vira is false: no vira is turned", ("deal", "vira"), ("deck", "manilha", "rule"))
+        missing = [str(suit) for suit in suit_tuple if suit not in manilha_suits]
+        strange = [str(suit) for suit in manilha_suits if suit not in suit_tuple]
+        if missing or strange:  # the schema refuses a suit named twice
+            wrong = "; ".join(part for part in (f"{', '.join(missing)} missing" if missing else "",
+                                                f"{', '.join(strange)} not in deck.suits" if strange else "") if part)
+            complain(f"deck.manilha.suits must name each suit of the deck ({', '.join(map(str, suit_tuple))}) once, "
+                     f"weakest first: {wrong}", ("deck", "manilha", "suits"), ("deck", "suits"))
     if rule == "fixed":
         deck = {Card(rank, suit) for rank in rank_tuple for suit in suit_tuple}
-        if not manilha_cards or any(card not in deck for card in manilha_cards):
-            complain("deck.manilha.cards must list cards of the deck, weakest first", "deck", "manilha")
-    if any(later <= earlier for earlier, later in zip(ladder, ladder[1:])):
-        complain("stakes.ladder must go up: each raise worth more than the one before", "stakes", "ladder")
+        strange = [str(card) for card in manilha_cards if card not in deck]
+        if not manilha_cards or strange:
+            complain("deck.manilha.cards must list cards of the deck, weakest first"
+                     + (f": {', '.join(strange)} {'is' if len(strange) == 1 else 'are'} not in it" if strange else ""),
+                     ("deck", "manilha", "cards"), ("deck", "ranks"), ("deck", "suits"))
+    for earlier, later in zip(ladder, ladder[1:]):
+        if later <= earlier:
+            complain(f"stakes.ladder must go up, each raise worth more than the one before: {later} comes after {earlier}",
+                     ("stakes", "ladder"))
+            break
+    if packet > hand_size:
+        complain(f"deal.packet is {packet} cards but each seat is dealt only {hand_size}", ("deal", "packet"), ("deal", "cards"))
+    cards_in_deck = len(rank_tuple) * len(suit_tuple)
     for count in players:
         if count % teams:
-            complain(f"table.players: {count} seats cannot sit in {teams} alternating teams", "table", "players")
-        if count * hand_size + (1 if vira else 0) > len(rank_tuple) * len(suit_tuple):
-            complain(f"a deal to {count} seats needs more cards than the deck has", "table", "players")
+            complain(f"table.players: {count} seats cannot sit in {teams} alternating teams", ("table", "players"))
+        needed = count * hand_size + (1 if vira else 0)
+        if needed > cards_in_deck:
+            complain(f"{hand_size} card{'s' if hand_size != 1 else ''} to each of {count} seats{' and a vira' if vira else ''} "
+                     f"need {needed} cards; this deck has {cards_in_deck} ({len(rank_tuple)} ranks × {len(suit_tuple)} suits)",
+                     ("table", "players"), ("deal", "cards"), ("deck", "ranks"), ("deck", "suits"))
     cites: dict[str, str] = {}
     for group in _PARAMETERS:
         cites.update(parameters.get(group, {}).get("cites", {}))
@@ -456,6 +475,16 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
         packet=packet, match_wins=match_wins, infractions=infractions, traces=MappingProxyType(traces), covered=covered,
     )
+
+
+def _sets(document: dict[str, Any], path: tuple[str, ...]) -> bool:
+    """Whether ``document`` (one rule file) writes the key at ``path``."""
+    value: Any = document
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return False
+        value = value[key]
+    return True
 
 
 def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
