@@ -189,7 +189,7 @@ def test_the_hand_size_is_the_files(variant):
 def test_a_table_the_deck_cannot_serve_is_refused_at_load(tmp_path):
     path = tmp_path / "crowded.yaml"
     path.write_text("ruleset: crowded\ntitle: t\nextends: baralho-limpo\ntable:\n  players: [2, 8]\n", encoding="utf-8")
-    with pytest.raises(RulesetError, match="8 seats needs more cards than the deck has"):
+    with pytest.raises(RulesetError, match="3 cards to each of 8 seats and a vira need 25 cards; this deck has 24"):
         load_ruleset(path)
 
 
