@@ -103,7 +103,6 @@ def test_and_or_short_circuit_like_the_words_say():
         ("hand.raised_by > 1", False),
         ("hand.raised_by <= 1", False),
         ("1 >= hand.raised_by", False),
-        ("none < none", False),
         ("3 < 4 and 4 <= 4 and 5 > 4 and 4 >= 4", True),
         ('response == "fold"', True),
         ("response == 'accept'", False),
@@ -138,8 +137,9 @@ def test_paths_indexing_and_queries_read_the_scope(text, expected):
     assert value(text) is expected
 
 
-def test_a_missing_when_value_is_false_not_none():
-    assert compile_condition("hand.raised_by", "respond").test(make_scope()) is False
+def test_a_when_that_is_not_a_flag_is_refused_team_0_would_read_as_false():
+    with pytest.raises(ExpressionError, match="a `when:` must be true or false, and this is a team or none"):
+        compile_condition("hand.raised_by", "respond")
 
 
 def test_statements_run_their_calls_in_order_with_computed_arguments():
@@ -173,9 +173,12 @@ def test_every_hook_compiles_a_condition_on_the_roots_it_allows():
         for name, root in ROOTS.items():
             if root.hooks is not None and hook not in root.hooks:
                 continue
-            text = f"{name}[1] == 1" if root.indexed else f"{name} == none"
+            text = f"{name}[1] == 1" if root.indexed else f"{name} == {name}"
+            if root.item_fields:
+                text = f"{name}[1].{next(iter(root.item_fields))} == 1"
             if root.fields and not root.indexed:
-                text = f"{name}.{next(iter(root.fields))} == none"
+                first = next(iter(root.fields))
+                text = f"{name}.{first} == {name}.{first}"
             compile_condition(text, hook)  # must not raise
 
 

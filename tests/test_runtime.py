@@ -22,6 +22,7 @@ from truco_dsl.engine import runtime as runtime_module
 from truco_dsl.engine.runtime import ENGINE_FACING, ClauseRuntime, implementation
 from truco_dsl.errors import RuleSetIncomplete
 from truco_dsl.lang import compile_condition, compile_statements
+from truco_dsl.lang import compiler
 from truco_dsl.lang.vocabulary import BUILTINS, ROOTS, Builtin, Root
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
@@ -84,8 +85,9 @@ def test_every_root_reads_the_game_as_the_compiler_reads_it():
     engine.act(1, "play:Kd")  # the 3 takes the first vaza; the second begins
     runtime = engine._runtime
 
-    def read(text: str, hook: str):
-        return compile_condition(text, hook).holds(runtime)  # holds: the value itself, not its truth
+    def read(text: str, hook: str):  # the value itself, not a condition's truth (a `when:` must be a flag)
+        tree = compiler._parse(text, "condition")
+        return compiler._Compiler(hook, effects_allowed=False).expression(tree.children[0])(runtime)
 
     hand = engine.hand
     game_roots = {"hand": ("hand", hand), "trick": ("trick", hand.tricks[-1]), "tricks": ("tricks[1]", hand.tricks[0]),
@@ -165,7 +167,7 @@ def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tupl
 FAILURES = [
     ("a division by zero in then:", "deal", "award(0, hand.stake / score[1])", None, "deal",
      f" failed: {python_says(operator.floordiv)}", "/ score[1]"),  # 0 a 0
-    ("a builtin given a wrong argument", "play", "award(team, -1)", None, "act",
+    ("a builtin given a wrong argument", "play", "award(team, 0 - 1)", None, "act",
      ": award() was given -1, not a whole number of points", "award(team"),
     # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them
     ("a wrong argument in when:", "deal", "end_hand()", "opponents(5) == 1", "deal",

@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from truco_dsl.diagnostics import closest, did_you_mean
 from truco_dsl.errors import ExpressionError
+from truco_dsl.lang.checker import Checker, StringUse
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
 Closure = Callable[[Any], Any]
@@ -33,6 +34,8 @@ class Condition:
     ``"action.covered"``, ``"tricks.tied"``, ``"actor"``), so the interpreter can tell what an
     answer depends on (a guard that never reads ``action.card`` answers alike for every card).
     ``builtins``: every builtin it calls, however deeply (``truco where`` lists a builtin's clauses).
+    ``strings``: the string literals whose allowed values the rule set gives (infraction kinds,
+    flag names), with their places, for the loader to check (``checker.StringUse``).
     """
 
     source: str
@@ -40,6 +43,7 @@ class Condition:
     reads: frozenset[str] = frozenset()
     holds: Closure | None = None
     builtins: frozenset[str] = frozenset()
+    strings: tuple[StringUse, ...] = ()
 
     def __post_init__(self) -> None:
         if self.holds is None:
@@ -52,7 +56,8 @@ class Statements:
 
     ``guard``: ``"forbid"`` or ``"foul"`` when the first call is that guard, else None;
     ``reason``: the guard's reason code; ``calls``: the builtin names called, in order;
-    ``builtins``: every builtin it calls, those inside the arguments too.
+    ``builtins``: every builtin it calls, those inside the arguments too; ``strings``: as
+    ``Condition.strings``.
     """
 
     source: str
@@ -61,6 +66,7 @@ class Statements:
     reason: str | None
     calls: tuple[str, ...]
     builtins: frozenset[str] = frozenset()
+    strings: tuple[StringUse, ...] = ()
 
 
 @cache
@@ -81,16 +87,19 @@ def compile_condition(text: str, hook: str) -> Condition:
 
     ``text``: the expression. Returns a ``Condition`` whose ``test(scope)`` gives a bool.
     Raises ``ExpressionError`` on a syntax error, an unknown name or field, a name not readable at
-    ``hook``, an unknown builtin, a wrong number of arguments, or a call that changes the game.
+    ``hook``, an unknown builtin, a wrong number of arguments, a call that changes the game, or a
+    type error (``checker``; the condition itself must be a flag).
     """
     tree = _parse(text, "condition")
     top = tree.children[0]
     compiler = _Compiler(hook, effects_allowed=False)
     test = _shallow(lambda: compiler.expression(top))
-    reads, builtins = frozenset(compiler.reads), frozenset(compiler.builtins)
+    checker = Checker()
+    checker.flag(top, "a `when:`")
+    reads, builtins, strings = frozenset(compiler.reads), frozenset(compiler.builtins), tuple(checker.strings)
     if isinstance(top, Tree) and top.data in _BOOLEAN:
-        return Condition(text, test, reads, builtins=builtins)
-    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test, builtins=builtins)
+        return Condition(text, test, reads, builtins=builtins, strings=strings)
+    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test, builtins=builtins, strings=strings)
 
 
 @lru_cache(maxsize=_COMPILED)
@@ -103,6 +112,7 @@ def compile_statements(text: str, hook: str) -> Statements:
     """
     tree = _parse(text, "statements")
     compiler = _Compiler(hook, effects_allowed=True)
+    checker = Checker()
     calls: list[str] = []
     closures: list[Closure] = []
     guard = reason = None
@@ -127,6 +137,7 @@ def compile_statements(text: str, hook: str) -> Statements:
             guard, reason = name, str(argument.children[0])[1:-1]
         calls.append(name)
         closures.append(_shallow(lambda: compiler.expression(node)))
+        checker.type_of(node)
     if guard == "forbid" and len(calls) > 1:
         raise _error_at(tree.children[1], "forbid() refuses the action, so nothing may follow it; use foul() for a penalty")
     steps = tuple(closures)
@@ -138,7 +149,7 @@ def compile_statements(text: str, hook: str) -> Statements:
     if len(steps) == 1:
         (run,) = steps
 
-    return Statements(text, run, guard, reason, tuple(calls), frozenset(compiler.builtins))
+    return Statements(text, run, guard, reason, tuple(calls), frozenset(compiler.builtins), tuple(checker.strings))
 
 
 #: How deeply an expression may nest (operators, calls, parentheses). Deeper ones are refused at
@@ -197,10 +208,6 @@ def _error_at(node: Tree | Token, message: str) -> ExpressionError:
     line = getattr(node, "line", None) or (meta.line if meta and not meta.empty else 1)
     column = getattr(node, "column", None) or (meta.column if meta and not meta.empty else 1)
     return ExpressionError(message, line, column)
-
-
-def _literal_text(node: Tree) -> str:
-    return str(node.children[0]) if node.children else node.data
 
 
 def _null_safe(compare: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
@@ -323,12 +330,6 @@ class _Compiler:
             raise _error_at(name_token, f"{name}() takes {spec.arity} argument{plural}, got {len(arguments)}")
         if spec.effect and not self.effects_allowed:
             raise _error_at(name_token, f"{name}() changes the game; it belongs in `then:`, not `when:`")
-        for argument, kind in zip(arguments, spec.arguments):
-            literal = argument.data if isinstance(argument, Tree) else None
-            if kind == "number" and literal in ("string", "true", "false"):
-                raise _error_at(name_token, f"{name}() takes a number here, not {_literal_text(argument)}")
-            if kind == "string" and literal in ("number", "true", "false", "none"):
-                raise _error_at(name_token, f"{name}() takes a string in quotes here, not {_literal_text(argument)}")
         self.builtins.add(name)
         compiled = [self.expression(argument) for argument in arguments]
         if not compiled:

@@ -27,50 +27,101 @@ HOOKS: tuple[str, ...] = (
     "hand_end",  # the hand is over (after its points)
 )
 
+@dataclass(frozen=True)
+class Type:
+    """What a value of the rule language is; the compiler checks every expression against these.
+
+    ``name``: ``number`` (a count, points or a vaza's number), ``seat``, ``team``, ``flag`` (true or
+    false), ``card`` (notation like ``"4c"``), ``string`` (a name in quotes), or an enumerated string
+    (``response``, ``decision``, ``infraction``); ``none``: the type of the literal ``none``.
+    ``nullable``: the value may be ``none`` ("nobody", "not yet"). ``values``: the strings an
+    enumerated type allows when the vocabulary fixes them (None: any, or the rule set says).
+    Seats and teams are whole numbers too: arithmetic on them gives a number, and a number is taken
+    where a seat or a team is wanted; a seat where a team is wanted, or the reverse, is an error.
+    """
+
+    name: str
+    nullable: bool = False
+    values: tuple[str, ...] | None = None
+
+    @property
+    def numeric(self) -> bool:
+        """Whether values of this type are whole numbers (numbers, seats, teams)."""
+        return self.name in ("number", "seat", "team")
+
+    def shown(self) -> str:
+        """The type in words, as messages and ``truco vocabulary`` write it: ``team or none``."""
+        return f"{self.name} or none" if self.nullable else self.name
+
+
+NUMBER = Type("number")
+NUMBER_OR_NONE = Type("number", nullable=True)
+SEAT = Type("seat")
+SEAT_OR_NONE = Type("seat", nullable=True)
+TEAM = Type("team")
+TEAM_OR_NONE = Type("team", nullable=True)
+FLAG = Type("flag")
+CARD = Type("card")
+TEXT = Type("string")
+NONE = Type("none", nullable=True)
+RESPONSE = Type("response", values=("accept", "fold", "raise"))
+DECISION = Type("decision", values=("play", "fold"))
+INFRACTION = Type("infraction")  # the kinds are the rule set's referee.infractions
+NOTHING = Type("nothing")  # what an effect answers: it is called for what it does
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field a path may read after a root (``trick.winner``): its type and what it means."""
+
+    type: Type
+    doc: str
+
+
 #: Fields of one vaza record (``trick`` and ``tricks[n]``).
-TRICK_FIELDS = {
-    "number": "the vaza's number in the hand, from 1",
-    "leader": "the seat that played first",
-    "winner": "the team that took the vaza, none if tied or not over",
-    "winner_seat": "the seat that took the vaza, none if tied or not over",
-    "tied": "true when the strongest cards are equal and nobody took the vaza (yet)",
-    "tied_within_team": "true when every card tied at the top belongs to one team",
-    "first_top_seat": "the seat that played the first of the strongest cards",
-    "cards_played": "how many cards are on the table in this vaza",
+TRICK_FIELDS: dict[str, Field] = {
+    "number": Field(NUMBER, "the vaza's number in the hand, from 1"),
+    "leader": Field(SEAT, "the seat that played first"),
+    "winner": Field(TEAM_OR_NONE, "the team that took the vaza, none if tied or not over"),
+    "winner_seat": Field(SEAT_OR_NONE, "the seat that took the vaza, none if tied or not over"),
+    "tied": Field(FLAG, "true when the strongest cards are equal and nobody took the vaza (yet)"),
+    "tied_within_team": Field(FLAG, "true when every card tied at the top belongs to one team"),
+    "first_top_seat": Field(SEAT_OR_NONE, "the seat that played the first of the strongest cards"),
+    "cards_played": Field(NUMBER, "how many cards are on the table in this vaza"),
 }
 
 #: Fields of ``hand``.
-HAND_FIELDS = {
-    "number": "the hand's number in the game, from 1",
-    "dealer": "the seat that dealt (the pé)",
-    "mao_seat": "the seat that leads the first vaza",
-    "cutter": "the seat that cuts the deck for this hand (set by cut_by()), none when no clause says",
-    "turn": "the seat whose turn it is to play a card, none when nobody's",
-    "stake": "what the hand is worth now, in points",
-    "raised_by": "the team that raised the stake last, none if nobody has",
-    "raise_exposed": "true when the last raise was called with an opponent's card face up in the vaza (em carta exposta)",
-    "blind": "true when the hand is played blind (set by blind_hands(): nobody sees their own cards)",
-    "raise_pending": "true while a raise waits for an answer",
-    "mao_de_onze": "true in a mão de onze (set by the mao_de_onze() builtin)",
-    "mao_de_onze_team": "the team that decides the mão de onze, none when none does (11 a 11)",
-    "decision_pending": "the team that must decide its mão de onze now, none when no decision is pending",
-    "tricks_played": "how many vazas are complete",
-    "over": "true once the hand has ended",
+HAND_FIELDS: dict[str, Field] = {
+    "number": Field(NUMBER, "the hand's number in the game, from 1"),
+    "dealer": Field(SEAT, "the seat that dealt (the pé)"),
+    "mao_seat": Field(SEAT, "the seat that leads the first vaza"),
+    "cutter": Field(SEAT_OR_NONE, "the seat that cuts the deck for this hand (set by cut_by()), none when no clause says"),
+    "turn": Field(SEAT_OR_NONE, "the seat whose turn it is to play a card, none when nobody's"),
+    "stake": Field(NUMBER, "what the hand is worth now, in points"),
+    "raised_by": Field(TEAM_OR_NONE, "the team that raised the stake last, none if nobody has"),
+    "raise_exposed": Field(FLAG, "true when the last raise was called with an opponent's card face up in the vaza (em carta exposta)"),
+    "blind": Field(FLAG, "true when the hand is played blind (set by blind_hands(): nobody sees their own cards)"),
+    "raise_pending": Field(FLAG, "true while a raise waits for an answer"),
+    "mao_de_onze": Field(FLAG, "true in a mão de onze (set by the mao_de_onze() builtin)"),
+    "mao_de_onze_team": Field(TEAM_OR_NONE, "the team that decides the mão de onze, none when none does (11 a 11)"),
+    "decision_pending": Field(TEAM_OR_NONE, "the team that must decide its mão de onze now, none when no decision is pending"),
+    "tricks_played": Field(NUMBER, "how many vazas are complete"),
+    "over": Field(FLAG, "true once the hand has ended"),
 }
 
 #: Fields of ``raise`` (at the ``raise`` and ``respond`` hooks): the raise being made or answered.
-RAISE_FIELDS = {
-    "team": "the team that raised",
-    "exposed": "true when called with an opponent's card face up in the current vaza (em carta exposta)",
-    "before": "the stake before the raise, in points",
-    "to": "the stake the raise asks for, in points",
+RAISE_FIELDS: dict[str, Field] = {
+    "team": Field(TEAM, "the team that raised"),
+    "exposed": Field(FLAG, "true when called with an opponent's card face up in the current vaza (em carta exposta)"),
+    "before": Field(NUMBER, "the stake before the raise, in points"),
+    "to": Field(NUMBER_OR_NONE, "the stake the raise asks for, in points"),
 }
 
-POINTS_FIELDS = {"team": "the team that scored", "value": "how many points it scored"}
-ACTION_FIELDS = {"card": "the card played, as notation", "covered": "true when played face down"}
+POINTS_FIELDS = {"team": Field(TEAM, "the team that scored"), "value": Field(NUMBER, "how many points it scored")}
+ACTION_FIELDS = {"card": Field(CARD, "the card played, as notation"), "covered": Field(FLAG, "true when played face down")}
 GAME_FIELDS = {
-    "target": "the points that win the game (rule file: game.target; set_target() may change it)",
-    "number": "the game's number in the match, from 1",
+    "target": Field(NUMBER, "the points that win the game (rule file: game.target; set_target() may change it)"),
+    "number": Field(NUMBER, "the game's number in the match, from 1"),
 }
 
 
@@ -78,15 +129,19 @@ GAME_FIELDS = {
 class Root:
     """A name an expression may start a path with.
 
-    ``fields``: the attribute names allowed after it (None: it is a plain value);
-    ``indexed``: it must be indexed (``score[team]``, ``tricks[1]``); ``item_fields``: attribute
-    names allowed after the index; ``hooks``: where it is readable (None: at every hook).
+    ``type``: its value's type when it is a plain value or an indexed one without fields;
+    ``fields``: the fields allowed after it (None: it is a plain value);
+    ``indexed``: it must be indexed (``score[team]``, ``tricks[1]``), by a value of ``index``;
+    ``item_fields``: the fields allowed after the index; ``hooks``: where it is readable (None: at
+    every hook).
     """
 
     doc: str
-    fields: dict[str, str] | None = None
+    type: Type | None = None
+    fields: dict[str, Field] | None = None
     indexed: bool = False
-    item_fields: dict[str, str] | None = None
+    index: Type | None = None
+    item_fields: dict[str, Field] | None = None
     hooks: tuple[str, ...] | None = None
 
 
@@ -96,77 +151,80 @@ _ACTION_HOOKS = ACTION_HOOKS
 
 ROOTS: dict[str, Root] = {
     "trick": Root("the current vaza (at trick_end: the vaza just completed)", fields=TRICK_FIELDS),
-    "tricks": Root("the vazas of this hand by number: tricks[1]", indexed=True, item_fields=TRICK_FIELDS),
+    "tricks": Root("the vazas of this hand by number: tricks[1]", indexed=True, index=NUMBER, item_fields=TRICK_FIELDS),
     "hand": Root("the hand being played", fields=HAND_FIELDS),
-    "score": Root("a team's points: score[team]", indexed=True),
+    "score": Root("a team's points: score[team]", NUMBER, indexed=True, index=TEAM),
     "game": Root("the game's parameters", fields=GAME_FIELDS),
-    "players": Root("the number of seats at the table"),
-    "actor": Root("the seat that acts", hooks=_ACTION_HOOKS),
-    "team": Root("the team of the seat that acts", hooks=_ACTION_HOOKS),
+    "players": Root("the number of seats at the table", NUMBER),
+    "actor": Root("the seat that acts", SEAT, hooks=_ACTION_HOOKS),
+    "team": Root("the team of the seat that acts", TEAM, hooks=_ACTION_HOOKS),
     "action": Root("the card play being made", fields=ACTION_FIELDS, hooks=("play",)),
     "raise": Root("the raise being made or answered", fields=RAISE_FIELDS, hooks=("raise", "respond")),
-    "response": Root('the answer to a raise: "accept", "fold" or "raise"', hooks=("respond",)),
-    "decision": Root('the mão de onze decision: "play" or "fold"', hooks=("mao_de_onze",)),
+    "response": Root('the answer to a raise: "accept", "fold" or "raise"', RESPONSE, hooks=("respond",)),
+    "decision": Root('the mão de onze decision: "play" or "fold"', DECISION, hooks=("mao_de_onze",)),
     "points": Root("the points just awarded", fields=POINTS_FIELDS, hooks=("points",)),
-    "infraction": Root('the kind of infraction reported, like "talking"', hooks=("infraction",)),
-    "games_won": Root("games (partidas, séries) a team has won in the match: games_won[team]", indexed=True),
+    "infraction": Root('the kind of infraction reported, like "talking"', INFRACTION, hooks=("infraction",)),
+    "games_won": Root("games (partidas, séries) a team has won in the match: games_won[team]", NUMBER, indexed=True, index=TEAM),
 }
 
 
 @dataclass(frozen=True)
 class Builtin:
     """A function a clause may call. ``arity``: how many arguments; ``effect``: it changes the game
-    (allowed only in ``then:``); ``guard``: it decides whether the action is allowed at all."""
+    (allowed only in ``then:``); ``guard``: it decides whether the action is allowed at all;
+    ``arguments``: the type of each argument; ``result``: the type of its answer (``NOTHING`` for
+    an effect)."""
 
     arity: int
     doc: str
     effect: bool = False
     guard: bool = False
-    arguments: tuple[str, ...] = ()  # per argument: "number", "string" or "" (anything); checked on literals
+    arguments: tuple[Type, ...] = ()
+    result: Type = NOTHING
 
 
 BUILTINS: dict[str, Builtin] = {
     # queries
-    "opponents": Builtin(1, "opponents(team) -> the other team", arguments=('number',)),
-    "team_of": Builtin(1, "team_of(seat) -> the seat's team", arguments=('number',)),
-    "next_seat": Builtin(1, "next_seat(seat) -> the seat that plays after it", arguments=('number',)),
-    "previous_seat": Builtin(1, "previous_seat(seat) -> the seat that plays before it", arguments=('number',)),
-    "wins": Builtin(1, "wins(team) -> vazas the team has taken this hand (0 for none)", arguments=('',)),
-    "sole_team_at": Builtin(1, "sole_team_at(n) -> the team with n points when it is the only one, else none", arguments=('number',)),
-    "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points", arguments=('number',)),
-    "min": Builtin(2, "min(a, b)", arguments=('number', 'number')),
-    "max": Builtin(2, "max(a, b)", arguments=('number', 'number')),
-    "guaranteed_win": Builtin(1, "guaranteed_win(team) -> true when the team's cards win the hand whatever the opponents hold and however they play", arguments=('number',)),
-    "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game', arguments=('number', 'string')),
-    "count_infractions_in_match": Builtin(2, 'count_infractions_in_match(team, "kind") -> earlier reports of that kind against the team in this match, every game of it', arguments=('number', 'string')),
-    "may_raise": Builtin(1, "may_raise(seat) -> true when the seat could call truco now (its turn, and no clause forbids the raise)", arguments=('number',)),
-    "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand', arguments=('string',)),
-    "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game', arguments=('string',)),
+    "opponents": Builtin(1, "opponents(team) -> the other team", arguments=(TEAM,), result=TEAM),
+    "team_of": Builtin(1, "team_of(seat) -> the seat's team", arguments=(SEAT,), result=TEAM),
+    "next_seat": Builtin(1, "next_seat(seat) -> the seat that plays after it", arguments=(SEAT,), result=SEAT),
+    "previous_seat": Builtin(1, "previous_seat(seat) -> the seat that plays before it", arguments=(SEAT,), result=SEAT),
+    "wins": Builtin(1, "wins(team) -> vazas the team has taken this hand (0 for none)", arguments=(TEAM_OR_NONE,), result=NUMBER),
+    "sole_team_at": Builtin(1, "sole_team_at(n) -> the team with n points when it is the only one, else none", arguments=(NUMBER,), result=TEAM_OR_NONE),
+    "all_teams_at": Builtin(1, "all_teams_at(n) -> true when every team has n points", arguments=(NUMBER,), result=FLAG),
+    "min": Builtin(2, "min(a, b)", arguments=(NUMBER, NUMBER), result=NUMBER),
+    "max": Builtin(2, "max(a, b)", arguments=(NUMBER, NUMBER), result=NUMBER),
+    "guaranteed_win": Builtin(1, "guaranteed_win(team) -> true when the team's cards win the hand whatever the opponents hold and however they play", arguments=(TEAM,), result=FLAG),
+    "count_infractions": Builtin(2, 'count_infractions(team, "kind") -> earlier reports of that kind against the team in this game', arguments=(TEAM, INFRACTION), result=NUMBER),
+    "count_infractions_in_match": Builtin(2, 'count_infractions_in_match(team, "kind") -> earlier reports of that kind against the team in this match, every game of it', arguments=(TEAM, INFRACTION), result=NUMBER),
+    "may_raise": Builtin(1, "may_raise(seat) -> true when the seat could call truco now (its turn, and no clause forbids the raise)", arguments=(SEAT,), result=FLAG),
+    "hand_flag": Builtin(1, 'hand_flag("name") -> true when flag_hand("name") was called in this hand', arguments=(TEXT,), result=FLAG),
+    "game_flag": Builtin(1, 'game_flag("name") -> true when flag_game("name") was called in this game', arguments=(TEXT,), result=FLAG),
     # effects
-    "award": Builtin(2, "award(team, n): the team scores n points (runs the points hook)", effect=True, arguments=('number', 'number')),
-    "win_hand": Builtin(1, "win_hand(team): the team scores the hand's stake and the hand ends", effect=True, arguments=('number',)),
+    "award": Builtin(2, "award(team, n): the team scores n points (runs the points hook)", effect=True, arguments=(TEAM, NUMBER)),
+    "win_hand": Builtin(1, "win_hand(team): the team scores the hand's stake and the hand ends", effect=True, arguments=(TEAM,)),
     "end_hand": Builtin(0, "end_hand(): the hand ends", effect=True),
-    "win_game": Builtin(1, "win_game(team): the team wins the game; the hand ends", effect=True, arguments=('number',)),
-    "take_trick": Builtin(1, "take_trick(seat): the vaza goes to that seat", effect=True, arguments=('number',)),
-    "lead": Builtin(1, "lead(seat): that seat leads the next vaza", effect=True, arguments=('number',)),
-    "pass_deal": Builtin(1, "pass_deal(seat): that seat deals the next hand", effect=True, arguments=('number',)),
-    "deal_in_packets": Builtin(1, "deal_in_packets(n): at the deal hook, this hand's shuffled deck is dealt n cards at a time instead (a forced deal is kept)", effect=True, arguments=('number',)),
-    "cut_by": Builtin(1, "cut_by(seat): that seat cuts the deck for this hand (shown as the hand's cutter)", effect=True, arguments=('number',)),
-    "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True, arguments=('number',)),
-    "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True, arguments=('',)),
-    "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True, arguments=('number',)),
+    "win_game": Builtin(1, "win_game(team): the team wins the game; the hand ends", effect=True, arguments=(TEAM,)),
+    "take_trick": Builtin(1, "take_trick(seat): the vaza goes to that seat", effect=True, arguments=(SEAT,)),
+    "lead": Builtin(1, "lead(seat): that seat leads the next vaza", effect=True, arguments=(SEAT,)),
+    "pass_deal": Builtin(1, "pass_deal(seat): that seat deals the next hand", effect=True, arguments=(SEAT,)),
+    "deal_in_packets": Builtin(1, "deal_in_packets(n): at the deal hook, this hand's shuffled deck is dealt n cards at a time instead (a forced deal is kept)", effect=True, arguments=(NUMBER,)),
+    "cut_by": Builtin(1, "cut_by(seat): that seat cuts the deck for this hand (shown as the hand's cutter)", effect=True, arguments=(SEAT,)),
+    "set_stake": Builtin(1, "set_stake(n): the hand is worth n points", effect=True, arguments=(NUMBER,)),
+    "mao_de_onze": Builtin(1, "mao_de_onze(team): a mão de onze; team decides it (none: nobody decides)", effect=True, arguments=(TEAM_OR_NONE,)),
+    "show_partner_hands": Builtin(1, "show_partner_hands(team): the team's seats see each other's cards", effect=True, arguments=(TEAM,)),
     "blind_hands": Builtin(0, "blind_hands(): nobody sees their own cards; seats play them unseen (play_blind:N)", effect=True),
-    "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True, arguments=('number',)),
+    "win_match": Builtin(1, "win_match(team): the team wins the match (a disqualification); the hand ends", effect=True, arguments=(TEAM,)),
     "disqualify_both": Builtin(0, "disqualify_both(): both teams are disqualified: the match ends with no winner; the hand ends", effect=True),
-    "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True, arguments=('number',)),
+    "set_target": Builtin(1, "set_target(n): the game is now won at n points", effect=True, arguments=(NUMBER,)),
     "reset_scores": Builtin(0, "reset_scores(): every team's score in this game goes back to 0 (the game is decided afresh)", effect=True),
-    "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True, arguments=('number',)),
-    "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True, arguments=('string',)),
-    "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True, arguments=('string',)),
+    "call_raise": Builtin(1, "call_raise(seat): the seat raises the stake as if it had called truco (when it may)", effect=True, arguments=(SEAT,)),
+    "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True, arguments=(TEXT,)),
+    "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True, arguments=(TEXT,)),
     # guards: first call of a `then:`
-    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True, arguments=('string',)),
+    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True, arguments=(TEXT,)),
     "foul": Builtin(
         1, 'foul("reason"): the action is not a legal choice, but if taken the rest of `then:` is its penalty',
-        effect=True, guard=True, arguments=("string",),
+        effect=True, guard=True, arguments=(TEXT,),
     ),
 }

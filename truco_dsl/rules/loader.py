@@ -25,6 +25,7 @@ from truco_dsl.cards import Card, Rank, Suit
 from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, yaml_path
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
+from truco_dsl.lang.checker import StringUse
 from truco_dsl.rules.model import Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
 
@@ -36,6 +37,9 @@ class _RuleFile(YamlFile):
 
     clauses: list[Clause] = field(default_factory=list)
     broken: set[YamlPath] = field(default_factory=set)
+    #: the string literals of its clauses whose values the merged rule set gives (infraction kinds,
+    #: flag names): (clause, YAML path of its when/then, the literal), checked by ``_check_strings``
+    strings: list[tuple[Clause, YamlPath, StringUse]] = field(default_factory=list)
 
     def is_broken(self, path: YamlPath) -> bool:
         """Whether a schema error lies at, inside or around ``path`` (so checking it again is moot)."""
@@ -294,7 +298,10 @@ def _compile_clause(parsed: _RuleFile, index: int, entry: dict[str, Any], rulese
     except ExpressionError as problem:
         parsed.report(("clauses", index, "then"), problem.message, offset=(problem.line, problem.column))
         return
-    parsed.clauses.append(Clause(entry["id"], entry["cite"], hook, then, parsed.place(("clauses", index)), ruleset_id, when, entry.get("note"), tuple(entry.get("also", ()))))
+    clause = Clause(entry["id"], entry["cite"], hook, then, parsed.place(("clauses", index)), ruleset_id, when, entry.get("note"), tuple(entry.get("also", ())))
+    parsed.clauses.append(clause)
+    for part, compiled in (("when", when), ("then", then)):
+        parsed.strings += [(clause, ("clauses", index, part), use) for use in (compiled.strings if compiled else ())]
 
 
 def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
@@ -494,9 +501,43 @@ def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
     if problems:
         return None, problems
     try:
-        return _build(path, parameters, clauses, lineage, files[path]), []
+        ruleset = _build(path, parameters, clauses, lineage, files[path])
     except RulesetError as error:
         return None, error.problems
+    problems = _check_strings(ruleset, files.values(), files[path])
+    return (None, problems) if problems else (ruleset, [])
+
+
+#: The builtin that sets the flag each flag-reading builtin reads.
+_FLAG_SETTERS = {"hand_flag": "flag_hand", "game_flag": "flag_game"}
+
+
+def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Problem]:
+    """The string literals of the clauses ``written`` (the file loaded, not its parents) that only
+    the merged rule set can check: an infraction kind must be one of its referee.infractions; a
+    flag read with hand_flag/game_flag must be set by a flag_hand/flag_game of some clause it plays.
+    Each problem at the literal. (An inherited clause that reads a flag the variant no longer sets
+    cannot fire: that is a coherence warning, not an error.)"""
+    playing = {id(clause) for clause in ruleset.clauses}
+    uses = [(parsed, path, use) for parsed in files for clause, path, use in parsed.strings if id(clause) in playing]
+    flags_set = {(use.kind, use.value) for _, _, use in uses if use.kind in _FLAG_SETTERS.values()}
+    problems: list[Problem] = []
+    for parsed, path, use in uses:
+        if parsed is not written:
+            continue
+        message = None
+        if use.kind == "infraction" and use.value not in ruleset.infractions:
+            known = ", ".join(ruleset.infractions) or "none"
+            message = (f'"{use.value}" is no infraction of this rule set{did_you_mean(use.value, ruleset.infractions)}; '
+                       f"referee.infractions lists: {known}")
+        elif use.kind in _FLAG_SETTERS and (_FLAG_SETTERS[use.kind], use.value) not in flags_set:
+            setter = _FLAG_SETTERS[use.kind]
+            named = sorted(value for kind, value in flags_set if kind == setter)
+            message = (f'{use.kind}("{use.value}") reads a flag that no clause sets with {setter}("{use.value}")'
+                       f"{did_you_mean(use.value, named)}")
+        if message:
+            problems.append(parsed.problem(path, message, offset=(use.line, use.column)))
+    return problems
 
 
 @cache

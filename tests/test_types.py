@@ -1,0 +1,118 @@
+"""The rule language's types: every expression is type-checked when its file is loaded, and a
+mistake is an ``ExpressionError`` at the offending node (column 1-based), which the loader shows
+as file:line:col with a caret. The vocabulary gives a type to every root, field and builtin."""
+
+from __future__ import annotations
+
+import pytest
+
+from truco_dsl.cli import main
+from truco_dsl.errors import ExpressionError
+from truco_dsl.lang import BUILTINS, HOOKS, ROOTS, compile_condition, compile_statements
+from truco_dsl.lang.vocabulary import NOTHING, Type
+
+
+@pytest.mark.parametrize("text, hook, message, column", [
+    ('trick.number + "a" == 1', "trick_end", "the right side of `+` must be a number, and this is a string", 16),
+    ('action.card == 3', "play", "a card is never equal to a number", 1),
+    ('response == "acept"', "respond", '"acept" is not a response (did you mean accept?); responses are accept, fold, raise', 13),
+    ('decision == "play" or decision == "flod"', "mao_de_onze", '"flod" is not a decision (did you mean fold?)', 35),
+    ("opponents(actor) == team", "respond", "opponents() takes a team, and this is a seat", 11),
+    ("actor == team", "respond", "a seat and a team are different numbers", 1),
+    ("hand.dealer < team", "respond", "a seat and a team are different numbers", 1),
+    ("hand.raised_by", "respond", "a `when:` must be true or false, and this is a team or none", 1),
+    ("3", "deal", "a `when:` must be true or false, and this is a number", 1),
+    ("trick.tied and hand.stake", "trick_end", "each side of `and` must be true or false, and this is a number", 16),
+    ("not players", "deal", "what `not` negates must be true or false", 5),
+    ("trick.tied + 1 == 2", "trick_end", "the left side of `+` must be a number, and this is a flag", 1),
+    ("trick.number == none", "trick_end", "a number is never none, so this comparison always gives the same answer", 1),
+    ("none < hand.stake", "deal", "`<` orders numbers; none is not one", 1),
+    ("tricks[0].tied", "trick_end", "vazas are numbered from 1: tricks[0] is no vaza", 8),
+    ("hand.stake / 0 == 1", "deal", "a division by 0 (`/ 0`) has no value", 14),
+    ("hand.stake % 0 == 1", "deal", "a division by 0 (`% 0`) has no value", 14),
+    ("score[actor] > 3", "play", "score[…] is indexed by a team, and this is a seat", 7),
+    ("tricks[trick.tied].tied", "trick_end", "tricks[…] is indexed by a number, and this is a flag", 8),
+    ('hand_flag(action.card)', "play", "hand_flag() takes a string, and this is a card", 11),
+])
+def test_a_when_with_a_type_error_is_refused_at_the_node(text, hook, message, column):
+    with pytest.raises(ExpressionError) as caught:
+        compile_condition(text, hook)
+    assert message in caught.value.message
+    assert (caught.value.line, caught.value.column) == (1, column)
+
+
+@pytest.mark.parametrize("text, hook, message, column", [
+    ("award(none, 3)", "respond", "award() takes a team as its first argument, and this is none", 7),
+    ("award(team, -2)", "respond", "award() of -2: points cannot be negative", 13),
+    ("set_stake(-1)", "deal", "set_stake() of -1: a stake cannot be negative", 11),
+    ("lead(team)", "respond", "lead() takes a seat, and this is a team", 6),
+    ("win_hand(actor)", "respond", "win_hand() takes a team, and this is a seat", 10),
+    ("award(trick.winner, trick.tied)", "after_trick", "award() takes a number as its second argument, and this is a flag", 21),
+    ('award(team, "3")', "respond", "award() takes a number as its second argument, and this is a string", 13),
+    ('flag_hand(hand.stake)', "deal", "flag_hand() takes a string, and this is a number", 11),
+])
+def test_a_then_with_a_type_error_is_refused_at_the_argument(text, hook, message, column):
+    with pytest.raises(ExpressionError) as caught:
+        compile_statements(text, hook)
+    assert message in caught.value.message
+    assert (caught.value.line, caught.value.column) == (1, column)
+
+
+@pytest.mark.parametrize("text, hook", [
+    ("hand.raised_by == none or hand.raised_by == team", "respond"),   # a team or none equals a team
+    ("hand.raised_by < 1", "respond"),                                  # ordering a value that may be none: false when none
+    ("(hand.dealer + 1) % players == actor", "play"),                   # arithmetic on seats gives a number; a number fits a seat
+    ('action.card == "4c" and not action.covered', "play"),
+    ('response == "accept"', "respond"),
+    ("wins(trick.winner) == 2", "after_trick"),                         # wins() takes a team or none
+    ("sole_team_at(11) != none", "deal"),
+])
+def test_well_typed_conditions_compile(text, hook):
+    assert compile_condition(text, hook).source == text
+
+
+def test_the_vocabulary_types_every_root_field_and_builtin():
+    for name, root in ROOTS.items():
+        fields = root.fields or root.item_fields
+        assert isinstance(root.type, Type) or fields, name  # a plain value has a type; a record has typed fields
+        assert all(isinstance(field.type, Type) for field in (fields or {}).values()), name
+        assert not root.indexed or isinstance(root.index, Type), name
+    for name, builtin in BUILTINS.items():
+        assert len(builtin.arguments) == builtin.arity, name
+        assert all(isinstance(argument, Type) for argument in builtin.arguments), name
+        assert (builtin.result is NOTHING) == builtin.effect, name  # a query answers something, an effect nothing
+
+
+def variant(tmp_path, hook: str, when: str, then: str = "end_hand()") -> str:
+    path = tmp_path / "casa.yaml"
+    path.write_text("ruleset: casa\ntitle: Casa\nextends: atb-2004\nclauses:\n  - id: ATB-EMPATE-3\n"
+                    f"    cite: Jogada empatada na 3ª vaza\n    on: {hook}\n    when: {when}\n    then: {then}\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("when, message, column", [
+    ('infraction == "talkng"', '"talkng" is no infraction of this rule set (did you mean talking?); referee.infractions lists: misdeal', 25),
+    ('count_infractions(team, "talkin") > 0', '"talkin" is no infraction of this rule set (did you mean talking?)', 35),
+    ('hand_flag("nope")', 'hand_flag("nope") reads a flag that no clause sets with flag_hand("nope")', 21),
+])
+def test_strings_only_the_rule_set_knows_are_checked_against_it(when, message, column, tmp_path, capsys):
+    assert main(["validate", variant(tmp_path, "infraction", when)]) == 2
+    err = capsys.readouterr().err
+    assert f"casa.yaml:8:{column}: {message}" in err, err
+
+
+def test_a_type_error_in_a_rule_file_is_shown_at_its_line_and_column(tmp_path, capsys):
+    assert main(["validate", variant(tmp_path, "respond", 'response == "acept"')]) == 2
+    err = capsys.readouterr().err
+    assert 'casa.yaml:8:23: "acept" is not a response (did you mean accept?)' in err, err
+    assert err.splitlines()[2].index("^") == err.splitlines()[1].index('"acept"')
+
+
+def test_truco_vocabulary_shows_each_name_s_type(capsys):
+    assert main(["vocabulary"]) == 0
+    out = capsys.readouterr().out
+    assert "trick.winner: team or none" in out
+    assert "opponents(team) -> team" in out
+    assert "award(team, number)" in out
+    assert "response: accept, fold, raise" in out
+    assert set(HOOKS) <= set(out.replace(",", " ").split())
