@@ -161,6 +161,34 @@ def test_each_fault_is_its_own_outcome_and_the_run_goes_on_with_a_fresh_process(
     assert all(results[index].failing_step for index in (1, 3, 4, 5))
 
 
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_reply_not_utf8_or_nested_too_deep_is_a_protocol_error_and_an_orphan_child_neither_hangs_nor_survives(tmp_path):
+    plan = "latin1,deep,orphan,ok"
+    factory, engine = engine_factory(faulty(plan, tmp_path / "games"), timeout=1.0)
+    orphans = []
+    try:
+        results = run_suite(tags=" or ".join(f"@id:truco-00{number}" for number in range(1, 5)), adapter_factory=factory)
+    finally:
+        engine.shutdown()
+    assert outcomes(results) == ["protocol_error", "protocol_error", "timeout", "passed"]
+    latin1, deep, orphan = (results[index].message for index in range(3))
+    assert "is not UTF-8" in latin1 and "offending line: " in latin1 and "caf\\xe9" in latin1, latin1
+    assert "nested more than 32" in deep, deep
+    # the engine exited, but its child holds stdout open: the per-request timeout still holds
+    assert "no reply to act within 1 s" in orphan, orphan
+    for entry in Path("/proc").iterdir():  # the child was in the engine's process group, which was ended
+        if entry.name.isdigit() and "time.sleep(600)" in (entry / "cmdline").read_bytes().decode(errors="replace") and _alive(int(entry.name)):
+            orphans.append(entry.name)
+    assert orphans == []
+
+
 def test_truco_conform_counts_faults_in_the_summary_and_exits_1(tmp_path, capsys):
     code = main(["conform", "--tags", TRUCO, "--engine", faulty("ok,sleep,exit,garbage", tmp_path / "games"), "--timeout", "1"])
     printed = capsys.readouterr().out

@@ -5,7 +5,9 @@
 ``PLAN``: what to do in each game of the run, comma-separated, the nth entry for the nth
 ``new_game`` (counted across restarts in the file ``COUNTER``): ``ok`` plays well; ``sleep`` never
 answers the game's first ``act``; ``exit`` exits (code 3) instead; ``garbage`` answers it with a line
-that is not JSON; ``schema`` answers it with JSON that breaks the reply's schema. Games past the end
+that is not JSON; ``schema`` answers it with JSON that breaks the reply's schema; ``latin1`` answers
+it with bytes that are not UTF-8; ``deep`` with a JSON object nested 100 deep; ``orphan`` starts a child that
+holds its stdout open and sleeps, then exits (code 3) without answering. Games past the end
 of the plan are ``ok``. Each fault writes a line to stderr first. ``--rulesets`` / ``--features``
 restrict what ``hello`` offers (default: all that the reference engine has).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -48,6 +51,16 @@ def main() -> int:
                 time.sleep(600)
             if mode == "exit":
                 return 3
+            if mode == "orphan":
+                subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], stdout=sys.stdout)
+                return 3
+            if mode in ("latin1", "deep"):
+                bad = b'{"seq": %d, "ok": true, "name": "caf\xe9"}\n' % request["seq"] if mode == "latin1" \
+                    else ('{"a": ' * 100 + "1" + "}" * 100 + "\n").encode()
+                sys.stdout.buffer.write(bad)
+                sys.stdout.flush()
+                acted = True
+                continue
             reply = "this is not json\n" if mode == "garbage" else line({"seq": request["seq"], "ok": True, "accepted": "yes"})
             sys.stdout.write(reply)
             sys.stdout.flush()

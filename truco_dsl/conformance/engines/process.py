@@ -44,10 +44,10 @@ class _Process:
     (the last ``STDERR_TAIL`` lines)."""
 
     def __init__(self, command: list[str]):
+        # bytes, not text: a reply that is not UTF-8 is reported as such (protocol.parse_line), not mended
         self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                      text=True, encoding="utf-8", errors="replace", bufsize=1,
                                       start_new_session=True)  # its own process group: ended with its children
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
         self.readers = [threading.Thread(target=self._read_stdout, daemon=True),
                         threading.Thread(target=self._read_stderr, daemon=True)]
@@ -55,13 +55,14 @@ class _Process:
             reader.start()
 
     def _read_stdout(self) -> None:
-        for text in self.popen.stdout:
-            self.lines.put(text)
+        while (line := protocol.read_line(self.popen.stdout)) is not None:  # bounded: a flood is cut, not kept
+            self.lines.put(line)
         self.lines.put(None)  # end of output
 
     def _read_stderr(self) -> None:
-        for text in self.popen.stderr:
-            self.stderr.append(text.rstrip("\n"))
+        while (line := protocol.read_line(self.popen.stderr)) is not None:
+            text = line.decode("utf-8", errors="backslashreplace").rstrip("\n")
+            self.stderr.append(text if len(text) <= SHOWN_LINE else text[:SHOWN_LINE] + "…")
 
     def stderr_tail(self) -> str:
         return "\n".join(self.stderr)
@@ -77,11 +78,18 @@ class _Process:
             self.popen.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             pass
-        if self.popen.poll() is None:
+        for ending in (signal.SIGTERM, signal.SIGKILL):  # the whole group, even when the program itself has exited
             try:
-                os.killpg(self.popen.pid, signal.SIGKILL)
+                os.killpg(self.popen.pid, ending)
             except (ProcessLookupError, PermissionError):
-                self.popen.kill()
+                if self.popen.poll() is None:
+                    self.popen.kill()
+                break
+            if ending == signal.SIGTERM:
+                try:
+                    self.popen.wait(timeout=0.2)
+                except subprocess.TimeoutExpired:
+                    pass
         try:
             self.popen.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process the kernel will not reap
@@ -213,20 +221,21 @@ class ProcessAdapter:
         process = self._process
         sent = protocol.line(request)
         try:
-            process.popen.stdin.write(sent)
+            process.popen.stdin.write(sent.encode("utf-8"))
             process.popen.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             self._fault(EngineCrash, f"the engine exited before {request['command']} could be sent{self._exit_code()}",
                         None, request)
         try:
-            text = process.lines.get(timeout=timeout)
+            raw = process.lines.get(timeout=timeout)
         except queue.Empty:
             self._fault(EngineTimeout, f"no reply to {request['command']} within {timeout:g} s", None, request)
-        if text is None:
+        if raw is None:
             self._fault(EngineCrash, f"the engine exited without replying to {request['command']}{self._exit_code()}",
                         None, request)
+        text = raw.decode("utf-8", errors="backslashreplace")
         try:
-            reply = protocol.parse_line(text)
+            reply = protocol.parse_line(raw)
         except protocol.MessageError as problem:
             self._fault(ProtocolViolation, f"the reply to {request['command']} is {problem}", text, request)
         try:
