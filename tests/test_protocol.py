@@ -11,7 +11,10 @@ import json
 import os
 import re
 import shlex
+import signal
+import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -292,3 +295,41 @@ def test_jobs_beyond_four_per_core_are_refused_as_bad_input(capsys):
 def test_the_abstract_common_core_is_named_as_such_not_as_a_rule_set_without_scenarios(capsys):
     assert main(["conform", "--ruleset", "paulista"]) == 2
     assert "paulista is a common core that other rule sets extend" in capsys.readouterr().err
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and by those, however deep (from /proc)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(") ", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]], ids=["one process", "jobs"])
+def test_ctrl_c_ends_the_run_with_130_and_interrupted_and_leaves_no_job_nor_engine(jobs, tmp_path):
+    # the engine never answers its first act (a 30 s timeout), so the run is surely under way;
+    # SIGINT goes to truco alone (not to its process group): its jobs and engines end too
+    engine = faulty("sleep,sleep", tmp_path / "games")
+    run = subprocess.Popen([sys.executable, "-m", "truco_dsl.cli", "conform", *jobs, "--tags", TRUCO, "--engine", engine,
+                            "--timeout", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "games").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # an engine has started its first game
+    time.sleep(0.5)
+    descendants = _descendants(run.pid)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert err.strip() == "interrupted", err  # no pytest banner, no traceback
+    assert len(descendants) >= (3 if jobs else 1)  # the engine (and with --jobs the jobs and theirs)
+    time.sleep(0.3)
+    assert [pid for pid in descendants if _alive(pid)] == []

@@ -164,6 +164,7 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
     ``SelectionError`` with the first child's message when one reports bad input, ``SuiteError``
     when one dies."""
     import json
+    import signal
     import subprocess
     import tempfile
     from pathlib import Path
@@ -185,9 +186,19 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
                 if value is not None:
                     command += [option, value]
             children.append((share, subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+        try:
+            outputs = [(share, child, child.communicate()[1]) for share, child in children]
+        except BaseException:  # Ctrl-C to this process alone: each job is interrupted too, and ends its engines
+            for _, child in children:
+                child.send_signal(signal.SIGINT)
+            for _, child in children:
+                try:
+                    child.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    child.kill()
+            raise
         shares = []
-        for share, child in children:
-            _, errors = child.communicate()
+        for share, child, errors in outputs:
             if child.returncode == EXIT_BAD_INPUT:
                 raise SelectionError((errors.strip().splitlines() or ["a job reported bad input"])[0].removeprefix("truco conform: "))
             if child.returncode not in (EXIT_OK, EXIT_FAILED) or not share.exists():

@@ -50,7 +50,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
     ``SelectionError`` (bad tag expression, no scenarios for the rule set, rule-set overrides
-    together with a custom adapter factory), ``SuiteError`` (pytest failed to run).
+    together with a custom adapter factory), ``SuiteError`` (pytest failed to run), ``KeyboardInterrupt`` (Ctrl-C stopped the run).
     """
     overrides = dict(rulesets or {})
     folders = None
@@ -87,7 +87,9 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
         finally:
             if addopts is not None:
                 os.environ["PYTEST_ADDOPTS"] = addopts
-    if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERRUPTED):
+    if code == pytest.ExitCode.INTERRUPTED:  # Ctrl-C: pytest caught it; the caller says "interrupted"
+        raise KeyboardInterrupt
+    if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR):
         tail = "\n".join(output.getvalue().strip().splitlines()[-15:])
         raise SuiteError(f"pytest could not run the conformance suite (exit code {int(code)})" + (f":\n{tail}" if tail else ""))
     return plugin.results
