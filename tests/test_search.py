@@ -7,6 +7,7 @@ import pytest
 
 from truco_dsl.engine import Engine
 from truco_dsl.engine.search import guaranteed_win
+from truco_dsl.rules import load_ruleset
 
 
 def dealt(hands: list[list[str]], vira: str) -> Engine:
@@ -49,3 +50,17 @@ def test_the_search_leaves_the_game_as_it_was():
 def test_out_of_budget_is_not_a_proof():
     engine = dealt([["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], "3s")
     assert guaranteed_win(engine, 0, budget=1) is False
+
+
+def test_a_count_past_its_limit_of_positions_stops_and_says_so():
+    from truco_dsl.conformance.engines.protocol import raised_reply
+    from truco_dsl.engine.search import count_lines
+    from truco_dsl.errors import CountTooLarge
+
+    engine = Engine(load_ruleset("atb-2004"), players=6, seed=1)
+    engine.deal()
+    assert count_lines(engine, 1, limit=1000)[0] == len([a for seat in range(6) for a in engine.legal_actions(seat)])
+    with pytest.raises(CountTooLarge, match="stopped after 50 positions"):
+        count_lines(engine, None, limit=50)
+    reply = raised_reply(3, CountTooLarge(50))
+    assert (reply["error"], reply["seq"]) == ("bad_request", 3) and "ask for a smaller depth" in reply["message"]

@@ -115,6 +115,15 @@ class SetupRefused(Exception):
     deal when none is due, a player count or score it rejects). The message says what it replied."""
 
 
+class CountTooLarge(ValueError):
+    """A ``count`` that would visit more positions than its limit (``engine.search.count_lines``):
+    it stopped there. ``limit``: the positions it was allowed."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        super().__init__(f"the count stopped after {limit:,} positions, its limit; ask for a smaller depth")
+
+
 class NoGame(Exception):
     """A call about a game (a deal, an action, the state, a count) before ``new_game`` started one;
     the protocol's ``no_game``."""

@@ -23,6 +23,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from truco_dsl.cards import Card
+from truco_dsl.errors import CountTooLarge
 
 if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
@@ -100,20 +101,27 @@ class _Search:
         return self.team_wins(branch, remaining)
 
 
-def count_lines(engine: Engine, depth: int | None = None) -> tuple[int, list[tuple[int, str, int]]]:
+#: the positions ``count_lines`` visits at most, unless told otherwise: a full hand's count at 2
+#: players from the deal is a few thousand; a deep count at 6 players would run for hours
+COUNT_POSITIONS = 200_000
+
+
+def count_lines(engine: Engine, depth: int | None = None, limit: int = COUNT_POSITIONS) -> tuple[int, list[tuple[int, str, int]]]:
     """How many sequences of legal actions lead on from the current position (like chess perft).
 
     ``engine``: the game (not changed); ``depth``: the number of actions in a sequence, or None for
-    every sequence to the end of the hand. An action is a ``(seat, action)`` pair from
-    ``engine.legal_actions(seat)`` of any seat (a raise may be answered, or cards shown, out of
-    turn); a sequence stops early where the hand ends or no seat has an action. Returns ``(total,
-    divide)``: ``total`` the number of sequences, ``divide`` the count below each first action as
-    ``(seat, action, count)`` in seat order then action order (empty when the position is a leaf:
-    ``total`` is then 1). Raises ``ValueError`` for a negative depth.
+    every sequence to the end of the hand; ``limit``: the positions it may visit. An action is a
+    ``(seat, action)`` pair from ``engine.legal_actions(seat)`` of any seat (a raise may be
+    answered, or cards shown, out of turn); a sequence stops early where the hand ends or no seat
+    has an action. Returns ``(total, divide)``: ``total`` the number of sequences, ``divide`` the
+    count below each first action as ``(seat, action, count)`` in seat order then action order
+    (empty when the position is a leaf: ``total`` is then 1). Raises ``ValueError`` for a negative
+    depth, ``CountTooLarge`` when it would visit more than ``limit`` positions.
     """
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be 0 or more, got {depth}")
-    divide = [(seat, action, _lines(_after(engine, seat, action), None if depth is None else depth - 1))
+    budget = [limit, limit]  # the positions left, and the limit (for the message)
+    divide = [(seat, action, _lines(_after(engine, seat, action, budget), None if depth is None else depth - 1, budget))
               for seat, action in _first_actions(engine, depth)]
     return (sum(count for _, _, count in divide) if divide else 1), divide
 
@@ -124,18 +132,21 @@ def _first_actions(engine: Engine, depth: int | None) -> list[tuple[int, str]]:
     return [(seat, action) for seat in range(engine.players) for action in engine.legal_actions(seat)]
 
 
-def _after(engine: Engine, seat: int, action: str) -> Engine:
+def _after(engine: Engine, seat: int, action: str, budget: list[int]) -> Engine:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise CountTooLarge(budget[1])
     branch = engine.fork()
     branch.act(seat, action)
     return branch
 
 
-def _lines(engine: Engine, depth: int | None) -> int:
+def _lines(engine: Engine, depth: int | None, budget: list[int]) -> int:
     actions = _first_actions(engine, depth)
     if not actions:
         return 1
     remaining = None if depth is None else depth - 1
-    return sum(_lines(_after(engine, seat, action), remaining) for seat, action in actions)
+    return sum(_lines(_after(engine, seat, action, budget), remaining, budget) for seat, action in actions)
 
 
 def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:

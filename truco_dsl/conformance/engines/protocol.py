@@ -28,7 +28,7 @@ from referencing import Registry, Resource
 
 from truco_dsl.bundled import SCHEMA_DIR
 from truco_dsl.conformance.engines.adapter import FEATURES, EngineAdapter, LineCount, Outcome
-from truco_dsl.errors import MessageError, NoGame, NotSupported, SetupRefused
+from truco_dsl.errors import CountTooLarge, MessageError, NoGame, NotSupported, SetupRefused
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "next_hand", "legal_actions", "act", "state", "count")
@@ -41,8 +41,6 @@ STATE_SCHEMA = SCHEMA_DIR / "state.schema.json"
 MAX_LINE_BYTES = 1 << 20  # a line's size in bytes, its newline excluded
 MAX_NESTING = 32  # objects and arrays inside one another
 MAX_DIGITS = 18  # digits of a number (a whole number is below 10**18 in magnitude)
-#: the positions a ``count`` request may visit before the engine stops and says so
-COUNT_POSITIONS = 200_000
 
 # error codes of an error reply (``ok: false``)
 UNKNOWN_COMMAND, BAD_REQUEST, SETUP_REFUSED, NO_GAME, ENGINE_ERROR = (
@@ -224,7 +222,10 @@ def error_reply(seq: int | None, error: str, message: str) -> dict[str, Any]:
 def raised_reply(seq: int | None, problem: Exception) -> dict[str, Any]:
     """The error reply for an ``EngineAdapter`` call that raised ``problem``:
     ``setup_refused`` for a ``SetupRefused``, ``no_game`` for a ``NoGame``, ``unknown_command`` for
-    ``NotSupported``, ``engine_error`` for anything else."""
+    ``NotSupported``, ``bad_request`` for a ``CountTooLarge`` (a count past its limit of positions),
+    ``engine_error`` for anything else."""
+    if isinstance(problem, CountTooLarge):
+        return error_reply(seq, BAD_REQUEST, str(problem))
     if isinstance(problem, SetupRefused):
         return error_reply(seq, SETUP_REFUSED, str(problem))
     if isinstance(problem, NoGame):
