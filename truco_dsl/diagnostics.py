@@ -12,7 +12,10 @@ so that what its own loader finds wrong afterwards is reported at the right line
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,11 +105,85 @@ def source_line(file: str | Path, line: int) -> str:
 
 def shown(file: str | Path) -> str:
     """A path as a person would type it: relative to the working directory when it is below it."""
-    path = Path(file)
+    absolute = Path(os.path.abspath(file))  # a symlink's own path, never its target
+    for folder in (Path(os.path.abspath(os.getcwd())), Path.cwd().resolve()):
+        try:
+            return str(absolute.relative_to(folder))
+        except ValueError:
+            continue
+    return str(file)
+
+
+#: characters escaped by ``printable``: C0 controls (but tab and newline), DEL, C1 controls, and the
+#: bidirectional marks, embeddings, overrides and isolates (U+200E/F, U+202A–U+202E, U+2066–U+2069)
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: object, lines: bool = True) -> str:
+    """``text`` (made a string) safe to show in a terminal: every control character (C0 but tab and,
+    when ``lines``, newline; DEL; C1, so an ESC sequence cannot move the cursor or recolour) and
+    every bidirectional mark or override is written out visibly, ``\\x1b``, ``\\u202e``. With
+    ``lines=False`` a newline is escaped too (a name or a title shown on one line). Raises nothing."""
+    def written_out(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    text = str(text)
+    return _UNPRINTABLE.sub(written_out, text if lines else text.replace("\n", "\\n"))
+
+
+def regular_file_problem(path: str | Path) -> str | None:
+    """Why ``path`` cannot be read as a file of ours without opening it: not there, not a regular
+    file (a device, a pipe, a socket, a folder), a symlink loop, or larger than ``MAX_FILE_BYTES``;
+    None when it is a regular file within the limit. Follows symlinks but never names their target.
+    Raises nothing."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
-        return str(file)
+        status = os.stat(path)
+    except OSError as problem:
+        return _why_unreadable(problem)
+    return _status_problem(status)
+
+
+def _why_unreadable(problem: OSError) -> str:
+    if problem.errno == errno.ELOOP:
+        return "a symlink loop: the link never reaches a file"
+    return problem.strerror or str(problem)
+
+
+def _status_problem(status: os.stat_result) -> str | None:
+    if stat.S_ISDIR(status.st_mode):
+        return "is a directory, not a file"
+    if not stat.S_ISREG(status.st_mode):
+        kind = ("a pipe (FIFO)" if stat.S_ISFIFO(status.st_mode) else "a socket" if stat.S_ISSOCK(status.st_mode)
+                else "a device")
+        return f"is {kind}, not a regular file"
+    if status.st_size > MAX_FILE_BYTES:
+        return f"the file is larger than {MAX_FILE_BYTES:,} bytes"
+    return None
+
+
+def read_regular(path: str | Path) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``MAX_FILE_BYTES`` of them. Opened without
+    blocking (a pipe named like a file never hangs the reader) and checked after opening (``fstat``),
+    so a file swapped for a device between the check and the read is refused too. Raises ``OSError``
+    whose ``strerror`` says why: cannot be opened, not a regular file, larger than the limit."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        problem = _status_problem(os.fstat(descriptor))
+        if problem is not None:
+            raise OSError(0, problem)
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(descriptor, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        raw = b"".join(chunks)
+    finally:
+        os.close(descriptor)
+    if len(raw) > MAX_FILE_BYTES:
+        raise OSError(0, f"the file is larger than {MAX_FILE_BYTES:,} bytes")
+    return raw
 
 
 def yaml_path(path: YamlPath) -> str:
@@ -292,13 +369,13 @@ class YamlFile:
         """The file's text; None, with the problem reported, when it cannot be read, is larger than
         ``MAX_FILE_BYTES`` or is not UTF-8 (pointed at the first byte that is not)."""
         try:
-            with open(self.path, "rb") as stream:  # at most one byte past the limit, whatever the file is
-                raw = stream.read(MAX_FILE_BYTES + 1)
+            raw = read_regular(self.path)  # never blocks, never reads past the limit
         except OSError as problem:
-            self.problems.append(Problem.of_file(self.path, f"cannot read the {kind}: {problem.strerror or problem}"))
-            return None
-        if len(raw) > MAX_FILE_BYTES:
-            self.problems.append(Problem.of_file(self.path, f"the file is larger than {MAX_FILE_BYTES:,} bytes: too large to be {_a(kind)}"))
+            why = _why_unreadable(problem)
+            if why.startswith("the file is larger"):
+                self.problems.append(Problem.of_file(self.path, f"{why}: too large to be {_a(kind)}"))
+            else:
+                self.problems.append(Problem.of_file(self.path, f"cannot read the {kind}: {why}"))
             return None
         try:
             return raw.decode("utf-8")

@@ -11,6 +11,8 @@ import os
 import re
 from pathlib import Path
 
+from truco_dsl.diagnostics import read_regular
+
 _TOP_LEVEL_KEY = "^[\"']?{}[\"']?\\s*:"
 _RULE_FILE_KEY = re.compile(_TOP_LEVEL_KEY.format("ruleset"), re.MULTILINE)
 _EXPECTATIONS_KEY = re.compile(_TOP_LEVEL_KEY.format("expectations"), re.MULTILINE)
@@ -20,8 +22,9 @@ def rule_files_in(folder: Path) -> tuple[list[Path], int]:
     """The rule files in ``folder`` and its subfolders, sorted by folder then name: every ``.yaml``
     / ``.yml`` file with a top-level ``ruleset:`` key and no ``expectations:`` one, outside hidden
     folders, virtual environments (a folder with a ``pyvenv.cfg``) and ``node_modules``. Returns
-    them and how many other YAML files were left out. A file that cannot be read counts as a rule
-    file (loading it says why). Raises nothing; a folder that does not exist has no files."""
+    them and how many other YAML files were left out. A file that cannot be read (a pipe, a device,
+    a symlink loop, one past ``MAX_FILE_BYTES``) counts as a rule file, unread: loading it says why,
+    and the scan goes on. Raises nothing; a folder that does not exist has no files."""
     found, other = [], 0
     for root, folders, files in os.walk(folder):
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "node_modules"
@@ -31,7 +34,7 @@ def rule_files_in(folder: Path) -> tuple[list[Path], int]:
             if path.suffix not in (".yaml", ".yml"):
                 continue
             try:
-                text = path.read_text(encoding="utf-8", errors="replace")
+                text = read_regular(path).decode("utf-8", errors="replace")  # never blocks on a pipe
             except OSError:
                 text = "ruleset:"  # unreadable: loading it says why
             if _RULE_FILE_KEY.search(text) and not _EXPECTATIONS_KEY.search(text):

@@ -9,7 +9,9 @@ Every problem found is kept (loading goes on to find the others) and carries the
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -22,7 +24,7 @@ from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, yaml_path
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, yaml_path
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
@@ -311,8 +313,18 @@ def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
     """
     found = {path.stem: path for path in sorted(RULESETS_DIR.rglob("*.yaml"))}
     if extra is not None:
-        found.update({path.stem: path for path in [*sorted(extra.parent.glob("*.yml")), *sorted(extra.parent.glob("*.yaml"))]})  # .yaml wins
+        beside = [*sorted(extra.parent.glob("*.yml")), *sorted(extra.parent.glob("*.yaml"))]  # .yaml wins
+        found.update({path.stem: path for path in beside if not _is_loop(path)})
     return found
+
+
+def _is_loop(path: Path) -> bool:
+    """Whether ``path`` is a symlink that never reaches a file (left out: it names no rule set)."""
+    try:
+        os.stat(path)
+    except OSError as problem:
+        return problem.errno == errno.ELOOP
+    return False
 
 
 _PARAMETERS = ("table", "deck", "deal", "stakes", "game", "play", "match", "referee")
@@ -562,8 +574,13 @@ def load_ruleset(reference: str | Path) -> RuleSet:
     directory = f"{text} is a directory, not a rule file (give a rule set id or a .yaml file)"
     if text.endswith((".yaml", ".yml")) or "/" in text:
         path = Path(text)
-        if not path.is_file():
-            raise FileNotFoundError(directory if path.is_dir() else f"no rule file at {path}")
+        if path.is_dir():
+            raise FileNotFoundError(directory)
+        if not os.path.lexists(path):
+            raise FileNotFoundError(f"no rule file at {path}")
+        unreadable = regular_file_problem(path)  # a pipe, a device, a loop: refused unopened
+        if unreadable is not None and not unreadable.startswith("the file is larger"):
+            raise FileNotFoundError(f"{path}: {unreadable}, not a rule file")
     else:
         path = available_rulesets().get(text)
         if path is None and Path(text).is_dir():
@@ -587,8 +604,10 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
         if path.is_dir():
             report[path] = [Problem.of_file(path, "is a directory, not a rule file")]
             continue
-        if path.exists() and not path.is_file():
-            report[path] = [Problem.of_file(path, "is not a regular file (a device or a pipe), not a rule file")]
+        unreadable = regular_file_problem(path)  # never opens a pipe or a device
+        if os.path.lexists(path) and unreadable is not None and not unreadable.startswith("the file is larger"):
+            report[path] = [Problem.of_file(path, unreadable.removeprefix("is ") if unreadable.startswith("is ")
+                                            else f"cannot read the rule file: {unreadable}")]
             continue
         if not path.is_file():
             bundled = did_you_mean(str(path), available_rulesets()) if path.suffix == "" else ""
