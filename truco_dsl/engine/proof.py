@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from truco_dsl.diagnostics import Place, Problem, YamlFile, source_line
+from truco_dsl.diagnostics import Place, Problem, YamlFile, shown, source_line
 from truco_dsl.engine.engine import Engine
 from truco_dsl.errors import IllegalAction, RulesetNotPlayable, RuleSetIncomplete
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
@@ -162,8 +162,15 @@ class _Game:
     def _crash(self, failure: RuleSetIncomplete) -> None:
         if failure.place is not None:
             problem = Problem(failure.place, failure.what, source_line(failure.place.file, failure.place.line))
-            raise RulesetNotPlayable([problem], self._replay())
+            raise RulesetNotPlayable([problem], self._inherited(failure.place) + self._replay())
         self._refuse(str(failure).removeprefix(f"rule set {self.ruleset.id}: "))
+
+    def _inherited(self, place: Place) -> str:
+        """When the clause blamed is a parent's, a line naming the file that changed what it inherits."""
+        if Path(place.file).resolve() == Path(self.ruleset.file).resolve():
+            return ""
+        return (f"    that clause is inherited from {shown(place.file)}; {shown(self.ruleset.file)} changes what it "
+                f"inherits (its drop:, parameters or clauses) and may be the cause\n")
 
     def _refuse(self, what: str, blamed: Clause | None = None) -> None:
         clause = blamed or self.engine.last_fired
@@ -172,7 +179,8 @@ class _Game:
         else:
             place, line, named = _then_place(clause), "", f"clause {clause.id} (the last clause that fired)"
             line = source_line(place.file, place.line)
-        raise RulesetNotPlayable([Problem(place, f"{named}: {what}", line)], self._replay())
+        raise RulesetNotPlayable([Problem(place, f"{named}: {what}", line)],
+                                 (self._inherited(place) if clause is not None else "") + self._replay())
 
     def _replay(self) -> str:
         shown = self.actions[-SHOWN_ACTIONS:]
