@@ -94,6 +94,9 @@ def variant(tmp_path, hook: str, when: str, then: str = "end_hand()") -> str:
     ('infraction == "talkng"', '"talkng" is no infraction of this rule set (did you mean talking?); referee.infractions lists: misdeal', 25),
     ('count_infractions(team, "talkin") > 0', '"talkin" is no infraction of this rule set (did you mean talking?)', 35),
     ('hand_flag("nope")', 'hand_flag("nope") reads a flag that no clause sets with flag_hand("nope")', 21),
+    ("actor == 6", "seat 6 does not exist at any table this rule set allows (2, 4, 6 players: seats 0 to 5)", 20),
+    ("team == 2 or actor == -1", "team 2 does not exist: this rule set has 2 teams, 0 to 1", 19),
+    ("may_raise(7)", "seat 7 does not exist at any table", 21),
 ])
 def test_strings_only_the_rule_set_knows_are_checked_against_it(when, message, column, tmp_path, capsys):
     assert main(["validate", variant(tmp_path, "infraction", when)]) == 2

@@ -7,8 +7,8 @@ equal (a card and a number, a seat and a team, a response and a string it can ne
 argument of the wrong type (``award(none, 3)``, ``opponents(actor)``: a seat where a team is
 wanted), ``and``/``or``/``not``/``when:`` on something that is not a flag, a literal out of range
 (``tricks[0]``, a division by a literal 0, a negative award or stake). Returns the expression's
-``Type``, and records in ``strings`` the enumerated string literals whose allowed values only the
-rule set knows (infraction kinds, flag names), for the loader to check against the merged rule set.
+``Type``, and records in ``strings`` the literals whose allowed values only the rule set knows
+(infraction kinds, flag names, seats and teams), for the loader to check against the merged rule set.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a tar
 
 @dataclass(frozen=True)
 class StringUse:
-    """A string literal whose allowed values the rule set gives: ``kind`` ``infraction``,
-    ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set); line and column in
-    the expression (1-based)."""
+    """A literal whose allowed values the rule set gives: ``kind`` ``infraction``,
+    ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
+    ``value``, or ``seat``/``team`` with a whole-number ``value`` (a seat the table may not have);
+    line and column in the expression (1-based)."""
 
     kind: str
-    value: str
+    value: str | int
     line: int
     column: int
 
@@ -132,6 +133,8 @@ class Checker:
         if one.numeric and other.numeric:
             if {one.name, other.name} == {"seat", "team"}:
                 raise _at(node, "a seat and a team are different numbers: this compares one with the other")
+            if one.name in ("seat", "team") and isinstance(_literal(other_node), int):
+                self._record(one.name, other_node)
             return
         if one.name != other.name and not (one.name == "string" and other.values is not None or
                                            one.name == "string" and other.name in ("infraction", "card")):
@@ -149,6 +152,8 @@ class Checker:
                 raise _at(argument, f"{name}() takes {_a(wanted)}{ordinal}, and this is {_a(got)}")
             if wanted.name == "infraction" and got.name == "string":
                 self._record("infraction", argument)
+            if wanted.name in ("seat", "team") and isinstance(_literal(argument), int):
+                self._record(wanted.name, argument)
             if name in ("hand_flag", "game_flag", "flag_hand", "flag_game"):
                 if not (isinstance(argument, Tree) and argument.data == "string"):
                     raise _at(argument, f'{name}() takes a flag\'s name in quotes, like {name}("time_limit")')
@@ -176,7 +181,7 @@ class Checker:
 
     def _record(self, kind: str, node: Tree | Token) -> None:
         value = _literal(node)
-        if isinstance(value, str):
+        if isinstance(value, (str, int)):
             line, column = _position(node)
             self.strings.append(StringUse(kind, value, line, column))
 
