@@ -115,7 +115,7 @@ def test_a_duplicate_key_is_pointed_at_the_second_one(tmp_path, capsys):
 def test_an_unreadable_file_is_a_problem_of_that_file(tmp_path):
     folder = tmp_path / "known.yaml"
     folder.mkdir()
-    with pytest.raises(ExpectationsError, match="known.yaml:1:1: cannot read the expectations file: Is a directory"):
+    with pytest.raises(ExpectationsError, match="known.yaml:1:1: cannot read the expectations file: is a directory, not a file"):
         load_expectations(folder)
 
 
