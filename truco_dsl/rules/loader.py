@@ -357,7 +357,9 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
             cycle = " -> ".join([p.stem for p in chain] + [parent.stem])
             parsed.report(("extends",), f"extends cycle: {cycle}")
         else:
-            parameters, clauses, lineage, inherited = _resolve(parent.resolve(), chain + (parent.resolve(),), files)
+            # read at the path as named (a message never shows a symlink's target); a cycle is told by the target
+            named = Path(os.path.abspath(parent))
+            parameters, clauses, lineage, inherited = _resolve(named, chain + (parent.resolve(),), files)
             if inherited:
                 parsed.report(("extends",), f"its parent rule set {parent_id!r} has the problems above")
     dropped = document.get("drop", []) if not parsed.is_broken(("drop",)) else []
