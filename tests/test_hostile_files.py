@@ -109,3 +109,13 @@ def test_printable_writes_out_control_and_bidirectional_characters(text, seen):
 
 def test_printable_on_one_line_escapes_newlines():
     assert printable("a\nb\r", lines=False) == "a\\nb\\x0d"
+
+
+def test_a_title_with_escape_sequences_and_markup_is_shown_written_out(tmp_path):
+    (tmp_path / "esc.yaml").write_text('ruleset: esc\ntitle: "Red \\e[31m, \\u202e rtl, [bold]x[/bold]"\nextends: atb-2004\n',
+                                       encoding="utf-8")
+    result = subprocess.run([*TRUCO, "play", "--ruleset", "esc.yaml", "--seed", "1"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60, input="q\n")
+    title = result.stdout.splitlines()[0]
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout, result.stdout
+    assert title.endswith(r"Red \x1b[31m, \u202e rtl, [bold]x[/bold]"), title  # the markup as written, not applied

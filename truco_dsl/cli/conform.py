@@ -224,7 +224,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
     from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED,
                                                        SKIPPED, UNSUPPORTED, label, summary_line)
-    from truco_dsl.diagnostics import first_line, shortened
+    from truco_dsl.diagnostics import first_line, printable, shortened
     from truco_dsl.rules import load_sources
 
     console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -276,15 +276,15 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
                 console.print(Text(f"    expected {label(result.expected['outcome'])} ({result.expected['reason']}), "
                                    f"but it is {label(result.outcome)}"), soft_wrap=True)
             if result.failing_step:
-                console.print(Text(f"    step: {result.failing_step}"), soft_wrap=True)
-            for line in (result.message or "").splitlines() or [""]:
+                console.print(Text(f"    step: {printable(result.failing_step, lines=False)}"), soft_wrap=True)
+            for line in printable(result.message or "").splitlines() or [""]:  # an engine's words: escaped
                 console.print(Text(f"    {line}"), soft_wrap=True)
     expected = [result for result in results if result.outcome == EXPECTED_FAILURE]
     if expected:
         console.print(Text(f"\nExpected failures ({len(expected)}):", style="bold"))
         for result in expected:
             console.print(Text(f"~ {_name(result)} ({label(result.expected['outcome'])})"), soft_wrap=True)
-            console.print(Text(f"    reason: {result.expected['reason']}"), soft_wrap=True)
+            console.print(Text(f"    reason: {printable(result.expected['reason'], lines=False)}"), soft_wrap=True)
     unsupported = [result for result in results if result.outcome == UNSUPPORTED]
     if unsupported:
         console.print(Text(f"\n{len(unsupported)} scenario{'s' if len(unsupported) != 1 else ''} not supported by the engine:"))
@@ -292,7 +292,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
         for result in unsupported:
             by_reason.setdefault(first_line(result.message) or "(no reason given)", []).append(result.shown_id)
         for reason, ids in by_reason.items():
-            console.print(Text(f"  {reason.removeprefix('not supported: ')}: {' '.join(ids)}"), soft_wrap=True)
+            console.print(Text(f"  {printable(reason.removeprefix('not supported: '), lines=False)}: {' '.join(ids)}"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
 
 

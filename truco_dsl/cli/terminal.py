@@ -29,6 +29,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from truco_dsl.cards import Card
+from truco_dsl.diagnostics import printable
 from truco_dsl.cli.exits import EXIT_OK, bad_input
 from truco_dsl.engine import Engine, Event
 from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, SelectionError
@@ -75,7 +76,7 @@ def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int =
     except ValueError as refused:  # what the engine says of --players (or of a common core)
         raise SelectionError(" ".join(str(refused).split())) from None
     game = TerminalGame(engine, bots=random.Random(f"truco-bots:{seed}"))
-    game.say(f"[bold]Truco[/] — {escape(rules.title)}")
+    game.say(f"[bold]Truco[/] — {escape(printable(rules.title, lines=False))}")
     seats = ", ".join(game.seat_name(seat) for seat in range(1, players))
     game.say(f"[dim]{players} players: you are seat 0; bots: {escape(seats)}. Seed {seed}"
              f"{f' (replay with --seed {seed})' if drawn else ''}. Type help for help.[/]")
@@ -172,7 +173,7 @@ class TerminalGame:
                 self.help(actions)
                 continue
             except _Refused as refusal:
-                self.say(f"  [red]✗[/] {escape(str(refusal))}")
+                self.say(f"  [red]✗[/] {escape(printable(refusal))}")
                 continue
             return action
 
@@ -185,7 +186,7 @@ class TerminalGame:
             raise _Quit("End of input: you left the game.") from None
         line = line.rstrip("\r\n")
         if self.echo:
-            self.console.print(escape(line), markup=True)
+            self.console.print(escape(printable(line, lines=False)), markup=True)
         return line
 
     def ordered_actions(self) -> list[str]:
