@@ -20,3 +20,15 @@ def pytest_runtest_makereport(item, call):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped under TRUCO_NO_SKIPS=1 (CI installs every tool the tests use): {reason}"
+
+
+# Hypothesis profiles for the fuzzing harness (tests/test_fuzz.py) and the property tests: "ci" (the
+# default) is bounded and derandomized, so a CI run is short and repeatable; "long" explores far more
+# (`pytest tests/test_fuzz.py --hypothesis-profile=long`).
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+settings.register_profile("long", max_examples=5000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+settings.load_profile("ci")

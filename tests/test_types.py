@@ -97,6 +97,7 @@ def variant(tmp_path, hook: str, when: str, then: str = "end_hand()") -> str:
     ("actor == 6", "seat 6 does not exist at any table this rule set allows (2, 4, 6 players: seats 0 to 5)", 20),
     ("team == 2 or actor == -1", "team 2 does not exist: this rule set has 2 teams, 0 to 1", 19),
     ("may_raise(7)", "seat 7 does not exist at any table", 21),
+    ("tricks[9].tied", "tricks[9] is no vaza: a hand has 3 (deal.cards), numbered from 1", 18),
 ])
 def test_strings_only_the_rule_set_knows_are_checked_against_it(when, message, column, tmp_path, capsys):
     assert main(["validate", variant(tmp_path, "infraction", when)]) == 2

@@ -29,7 +29,8 @@ _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a tar
 class StringUse:
     """A literal whose allowed values the rule set gives: ``kind`` ``infraction``,
     ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
-    ``value``, or ``seat``/``team`` with a whole-number ``value`` (a seat the table may not have);
+    ``value``, or ``seat``/``team``/``vaza`` with a whole-number ``value`` (a seat the table may not
+    have, a vaza past the hand size);
     line and column in the expression (1-based)."""
 
     kind: str
@@ -172,8 +173,10 @@ class Checker:
             got = self.type_of(index)
             if not _fits(root.index, got) or got.name == "none":
                 raise _at(index, f"{name_token}[…] is indexed by {_a(root.index)}, and this is {_a(got)}")
-            if str(name_token) == "tricks" and isinstance(_literal(index), int) and _literal(index) < 1:
-                raise _at(index, f"vazas are numbered from 1: tricks[{_literal(index)}] is no vaza")
+            if str(name_token) == "tricks" and isinstance(_literal(index), int):
+                if _literal(index) < 1:
+                    raise _at(index, f"vazas are numbered from 1: tricks[{_literal(index)}] is no vaza")
+                self._record("vaza", index)  # past the hand size: the loader knows it
             steps, fields = steps[1:], root.item_fields
         for step in steps:
             kind = fields[str(step.children[0])].type

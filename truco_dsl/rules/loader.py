@@ -530,7 +530,8 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
     """The string literals of the clauses ``written`` (the file loaded, not its parents) that only
     the merged rule set can check: an infraction kind must be one of its referee.infractions; a
     flag read with hand_flag/game_flag must be set by a flag_hand/flag_game of some clause it plays;
-    a seat or team written as a number must exist at some player count the rule set allows.
+    a seat or team written as a number must exist at some player count the rule set allows, and a
+    vaza number (``tricks[4]``) in a hand of deal.cards cards.
     Each problem at the literal. (An inherited clause that reads a flag the variant no longer sets
     cannot fire: that is a coherence warning, not an error.)"""
     playing = {id(clause) for clause in ruleset.clauses}
@@ -548,6 +549,8 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
         elif use.kind == "seat" and not 0 <= use.value < max(ruleset.players):
             counts = ", ".join(map(str, ruleset.players))
             message = f"seat {use.value} does not exist at any table this rule set allows ({counts} players: seats 0 to {max(ruleset.players) - 1})"
+        elif use.kind == "vaza" and use.value > ruleset.hand_size:
+            message = f"tricks[{use.value}] is no vaza: a hand has {ruleset.hand_size} (deal.cards), numbered from 1"
         elif use.kind == "team" and not 0 <= use.value < ruleset.teams:
             message = f"team {use.value} does not exist: this rule set has {ruleset.teams} teams, 0 to {ruleset.teams - 1}"
         elif use.kind in _FLAG_SETTERS and (_FLAG_SETTERS[use.kind], use.value) not in flags_set:
