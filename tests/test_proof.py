@@ -61,3 +61,22 @@ def test_a_hand_no_clause_decides_is_refused(tmp_path):
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
     assert "seed=" in refused.value.replay
+
+
+def test_a_guard_that_refuses_every_card_is_named_as_the_cause_of_the_stall(tmp_path):
+    path = _variant(tmp_path, 'forbid("raised_last")', on="play", when="true")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    problem = refused.value.problems[0]
+    assert problem.message.startswith("clause ATB-TRUCO-1 (the clause that refuses the cards of the seat to play): "
+                                      "no seat has a legal action"), problem.message
+    assert Path(problem.place.file).name == "casa.yaml" and problem.place.line == 9
+
+
+def test_an_inherited_clause_blamed_names_the_variant_that_changed_what_it_inherits(tmp_path):
+    path = tmp_path / "casa.yaml"
+    path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\nstakes: {ladder: [1, 2, 4, 8]}\n", encoding="utf-8")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    assert Path(refused.value.problems[0].place.file).name == "atb-2004.yaml"  # the mão de onze's set_stake(3)
+    assert "that clause is inherited from" in refused.value.replay and "casa.yaml changes what it inherits" in refused.value.replay

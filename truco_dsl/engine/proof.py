@@ -113,7 +113,8 @@ class _Game:
                     self._refuse(f"hand {hand.number} passed {hand_actions} actions without ending")
                 options = [(seat, action) for seat in range(self.players) for action in self._legal(seat)]
                 if not options:
-                    self._refuse(f"no seat has a legal action in hand {hand.number}, which is not over")
+                    self._refuse(f"no seat has a legal action in hand {hand.number}, which is not over",
+                                 self._refusing_guard(), "the clause that refuses the cards of the seat to play")
                 if ruleset.infractions and self.chooser.random() < INFRACTION_CHANCE:
                     self._take(self.chooser.randrange(self.players), f"infraction:{self.chooser.choice(ruleset.infractions)}")
                     continue
@@ -172,12 +173,24 @@ class _Game:
         return (f"    that clause is inherited from {shown(place.file)}; {shown(self.ruleset.file)} changes what it "
                 f"inherits (its drop:, parameters or clauses) and may be the cause\n")
 
-    def _refuse(self, what: str, blamed: Clause | None = None) -> None:
+    def _refusing_guard(self) -> Clause | None:
+        """The clause that refuses a card of the seat whose turn it is (None: no clause does)."""
+        hand = self.engine.hand
+        if hand.turn is None:
+            return None
+        for card in hand.hands[hand.turn]:
+            refused = self.engine.refusal(hand.turn, f"play:{card}")
+            if refused is not None and refused.clause is not None:
+                return _clause(self.ruleset, refused.clause)
+        return None
+
+    def _refuse(self, what: str, blamed: Clause | None = None, why: str = "the clause that set it") -> None:
         clause = blamed or self.engine.last_fired
         if clause is None:
             place, line, named = Place(self.ruleset.file, 1, 1), "", f"rule set {self.ruleset.id}"
         else:
-            place, line, named = _then_place(clause), "", f"clause {clause.id} (the last clause that fired)"
+            role = why if blamed is not None else "the last clause that fired"
+            place, line, named = _then_place(clause), "", f"clause {clause.id} ({role})"
             line = source_line(place.file, place.line)
         raise RulesetNotPlayable([Problem(place, f"{named}: {what}", line)],
                                  (self._inherited(place) if clause is not None else "") + self._replay())
