@@ -170,8 +170,8 @@ FAILURES = [
     ("a builtin given a wrong argument", "play", "award(team, 0 - 1)", None, "act",
      ": award() was given -1, not a whole number of points", "award(team"),
     # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them
-    ("a wrong argument in when:", "deal", "end_hand()", "opponents(5) == 1", "deal",
-     ": opponents() was given 5, not a team, 0 to 1", "opponents(5)"),
+    ("a wrong argument in when:", "deal", "end_hand()", "opponents(score[0] + 5) == 1", "deal",
+     ": opponents() was given 5, not a team, 0 to 1", "opponents(score[0] + 5)"),
     ("a guard's when: asked by legal_actions", "play", 'forbid("never")', "hand.stake % score[1] == 1", "legal_actions",
      f" failed: {python_says(operator.mod)}", "hand.stake %"),
 ]
