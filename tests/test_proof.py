@@ -36,7 +36,7 @@ def test_a_stake_off_the_ladder_is_refused_at_the_clause_that_set_it(tmp_path):
 
 
 def test_a_division_by_a_seat_that_can_be_0_is_refused_with_its_then_line(tmp_path):
-    path = _variant(tmp_path, "set_stake(raise.to / actor)")
+    path = _variant(tmp_path, "award(team, actor / actor)", on="raise", when="true")
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
     problem = refused.value.problems[0]
@@ -80,3 +80,11 @@ def test_an_inherited_clause_blamed_names_the_variant_that_changed_what_it_inher
         load_playable(path)
     assert Path(refused.value.problems[0].place.file).name == "atb-2004.yaml"  # the mão de onze's set_stake(3)
     assert "that clause is inherited from" in refused.value.replay and "casa.yaml changes what it inherits" in refused.value.replay
+
+
+def test_a_game_no_clause_can_win_is_refused_though_infractions_could_end_the_match(tmp_path):
+    path = tmp_path / "casa.yaml"
+    path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\ndrop: [ATB-ESTRUTURA-1]\n", encoding="utf-8")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    assert "the game passed 100 hands without a winner" in refused.value.problems[0].message

@@ -4,7 +4,8 @@
 fixed seed (the deals) and a random player of the same seed that takes, at each turn, one of the
 legal actions of every seat (cards, raises, answers, folds, mão de onze decisions, showing cards)
 and, when the rule set lists referee infractions, reports one now and then (``INFRACTION_CHANCE``
-per action). The first game starts at 0 a 0; the others at seeded scores below the target (so mãos
+per action). The first game starts at 0 a 0, with no infraction (a disqualification must not hide a game
+that cannot end by play); the others at seeded scores below the target (so mãos
 de onze and ends of games come soon) and, in a match, at seeded games won. A rule set is refused
 when a game
 
@@ -93,6 +94,9 @@ class _Game:
         self.actions: list[str] = []
         self.stake_setter: Clause | None = None
         self.shows_cards = bool(ruleset.guards("show_cards") or ruleset.effects("show_cards"))
+        # the first game at each player count has no infraction: an infraction that ends the match
+        # (a disqualification) must not hide a game that cannot end by play
+        self.infractions = ruleset.infractions if not fresh else ()
 
     def play(self) -> None:
         engine, ruleset = self.engine, self.ruleset
@@ -115,7 +119,7 @@ class _Game:
                 if not options:
                     self._refuse(f"no seat has a legal action in hand {hand.number}, which is not over",
                                  self._refusing_guard(), "the clause that refuses the cards of the seat to play")
-                if ruleset.infractions and self.chooser.random() < INFRACTION_CHANCE:
+                if self.infractions and self.chooser.random() < INFRACTION_CHANCE:
                     self._take(self.chooser.randrange(self.players), f"infraction:{self.chooser.choice(ruleset.infractions)}")
                     continue
                 self._take(*self.chooser.choice(options))

@@ -288,7 +288,7 @@ class ClauseRuntime:
 
     def _points(self, value: Any, builtin: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            self._wrong(builtin, value, "a whole number of points")
+            self._wrong(builtin, value, "a number of points, 0 or more")
         return value
 
     @staticmethod
