@@ -386,3 +386,23 @@ def test_a_selection_that_matches_no_scenario_is_bad_input(capsys):
 def test_a_tag_no_scenario_carries_is_refused_with_the_closest(tags, said, capsys):
     assert main(["conform", "--tags", tags]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_every_refusal_a_scenario_expects_is_a_code_its_rule_sets_know():
+    """A step ``refused with reason "code"`` names one of the engine's own codes or one that the
+    rule set of its folder (any bundled rule set, for desacordos/) declares under ``reasons:``."""
+    import re
+    from truco_dsl.bundled import FEATURES_DIR
+    from truco_dsl.lang.vocabulary import REASONS
+    from truco_dsl.rules import available_rulesets
+    declared = {name: set(load_ruleset(name).reasons) for name in available_rulesets() if not load_ruleset(name).abstract}
+    every = set().union(*declared.values())
+    unknown = []
+    for feature in sorted(Path(FEATURES_DIR).rglob("*.feature")):
+        known = set(REASONS) | declared.get(feature.parent.name, every)
+        for number, line in enumerate(feature.read_text(encoding="utf-8").splitlines(), 1):
+            for code in re.findall(r'refused with reason "([a-z_]+)"', line):
+                if code not in known:
+                    unknown.append(f"{feature.relative_to(FEATURES_DIR)}:{number}: {code}")
+    assert not unknown
+    assert len(every) > 10  # the rule sets declare their codes

@@ -172,7 +172,7 @@ FAILURES = [
     # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them
     ("a wrong argument in when:", "deal", "end_hand()", "opponents(score[0] + 5) == 1", "deal",
      ": opponents() was given 5, not a team, 0 to 1", "opponents(score[0] + 5)"),
-    ("a guard's when: asked by legal_actions", "play", 'forbid("never")', "hand.stake % score[1] == 1", "legal_actions",
+    ("a guard's when: asked by legal_actions", "play", 'forbid("not_your_turn")', "hand.stake % score[1] == 1", "legal_actions",
      f" failed: {python_says(operator.mod)}", "hand.stake %"),
 ]
 

@@ -120,3 +120,64 @@ def test_truco_vocabulary_shows_each_name_s_type(capsys):
     assert "award(team, number)" in out
     assert "response: accept, fold, raise" in out
     assert set(HOOKS) <= set(out.replace(",", " ").split())
+
+
+# ------------------------------------------------------------------------------ refusal codes
+def covering(tmp_path, then: str, name: str = "casa", extends: str = "atb-2004", tail: str = "") -> str:
+    """A variant whose ATB-NORMAS-11 (no covered card in the first vaza) does ``then``."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"ruleset: {name}\ntitle: Casa\nextends: {extends}\nclauses:\n  - id: ATB-NORMAS-11\n"
+                    "    cite: Na primeira vaza não se pode encobrir cartas;\n    on: play\n"
+                    f"    when: action.covered and trick.number == 1\n    then: {then}\n{tail}", encoding="utf-8")
+    return str(path)
+
+
+def test_a_refusal_code_no_one_declared_is_refused_with_the_closest(tmp_path, capsys):
+    assert main(["validate", covering(tmp_path, 'forbid("covered_in_first_vza")')]) == 2
+    err = capsys.readouterr().err
+    assert ('casa.yaml:9:18: "covered_in_first_vza" is no refusal code of this rule set (did you mean '
+            'covered_in_first_vaza?); declare it with its meaning under reasons:') in err, err
+
+
+def test_a_refusal_code_is_declared_with_its_meaning_and_inherited(tmp_path, capsys):
+    covering(tmp_path, 'forbid("encoberta_na_casa")', tail="reasons:\n  encoberta_na_casa: in this house no card is covered in the first vaza\n")
+    child = covering(tmp_path, 'foul("encoberta_na_casa"); award(opponents(team), 1); end_hand()', name="filha", extends="casa")
+    assert main(["validate", child]) == 0, capsys.readouterr().err
+    from truco_dsl.rules import load_ruleset
+    assert load_ruleset(child).reasons["encoberta_na_casa"] == "in this house no card is covered in the first vaza"
+    assert load_ruleset(child).reasons["covered_in_first_vaza"]  # atb-2004's, inherited too
+
+
+def test_the_engine_s_own_codes_need_no_declaration_and_cannot_be_redeclared(tmp_path, capsys):
+    path = covering(tmp_path, 'forbid("card_not_in_hand")')
+    assert main(["validate", path]) == 0, capsys.readouterr().err
+    with open(path, "a", encoding="utf-8") as written:
+        written.write("reasons:\n  not_your_turn: mine\n")
+    assert main(["validate", path]) == 2
+    err = capsys.readouterr().err
+    assert "casa.yaml:11:3: not_your_turn is a code the engine gives by itself (it is another seat's turn to play)" in err, err
+
+
+def test_every_refusal_code_the_engine_gives_is_in_the_vocabulary():
+    """The engine's own refusals (``IllegalAction("code", …)`` with a literal code) are the
+    vocabulary's REASONS, no more and no fewer: the list truco vocabulary prints is the contract."""
+    import ast
+    from pathlib import Path
+    import truco_dsl.engine
+    from truco_dsl.lang.vocabulary import REASONS
+    given = set()
+    for source in Path(truco_dsl.engine.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
+                code = node.args[0]
+                given |= {part.value for part in ast.walk(code) if isinstance(part, ast.Constant) and isinstance(part.value, str)}
+    assert given == set(REASONS)
+
+
+def test_truco_vocabulary_lists_the_engine_s_refusal_codes(capsys):
+    from truco_dsl.lang.vocabulary import REASONS
+    assert main(["vocabulary"]) == 0
+    out = capsys.readouterr().out
+    assert "guard   forbid(reason)" in out
+    for code, meaning in REASONS.items():
+        assert f"{code:<22} {meaning}" in out

@@ -16,10 +16,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(options: argparse.Namespace) -> int:
     """Print the hooks in firing order, every root name with its type, where it is readable and its
     fields with theirs, every builtin with its kind (guard, effect, query) and its argument and
-    result types, the types and their values, and the literals and operators. Returns
+    result types, the types and their values (the engine's own refusal codes among them), and the literals and operators. Returns
     ``EXIT_OK``; raises nothing."""
     from truco_dsl.lang import BUILTINS, HOOKS, ROOTS
-    from truco_dsl.lang.vocabulary import DECISION, RESPONSE
+    from truco_dsl.lang.vocabulary import DECISION, REASONS, RESPONSE
 
     print("Hooks (a clause's `on:`), in firing order:")
     print("  " + ", ".join(HOOKS))
@@ -44,6 +44,9 @@ def run(options: argparse.Namespace) -> int:
     for enumerated in (RESPONSE, DECISION):
         print(f"  {enumerated.name}: {', '.join(enumerated.values)}")
     print("  infraction: the rule set's referee.infractions; a flag's name: one some clause sets with flag_hand/flag_game")
+    print("  reason: a refusal code, one the rule set declares under `reasons:` or one of the engine's own:")
+    for code, meaning in REASONS.items():
+        print(f"      {code:<22} {meaning}")
     print("  A value may be none where its type says `or none`. Seats and teams are whole numbers: arithmetic on them"
           " gives a number, and a number fits where a seat or a team is asked for; a seat never fits where a team is.")
     print("\nLiterals: whole numbers, \"strings\", true, false, none. Operators: and or not, == != < <= > >=, + - * / %.")

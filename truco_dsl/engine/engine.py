@@ -177,7 +177,7 @@ class Engine:
         if guard is None:
             return None
         kind = "forbidden" if guard.then.guard == "forbid" else "a foul"
-        return IllegalAction(guard.then.reason or guard.then.guard, f"{action} is {kind} under {guard.id}: {guard.cite}", guard.id)
+        return IllegalAction(guard.then.reason, f"{action} is {kind} under {guard.id}: {guard.cite}", guard.id)
 
     def act(self, seat: int, action: str) -> list[Event]:
         """Take ``action`` for ``seat``. Returns the events it caused, in order.
@@ -197,7 +197,7 @@ class Engine:
         self._events = []
         if guard is not None:
             if guard.then.guard == "forbid":
-                raise IllegalAction(guard.then.reason or "forbidden", f"{action} is forbidden under {guard.id}: {guard.cite}", guard.id)
+                raise IllegalAction(guard.then.reason, f"{action} is forbidden under {guard.id}: {guard.cite}", guard.id)
             self._runtime.penalise(guard, move.hook, move.context)
             return self._finish()
         _DO[move.kind](self, move)

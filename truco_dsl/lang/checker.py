@@ -151,8 +151,8 @@ class Checker:
             if not _fits(wanted, got):
                 ordinal = "" if spec.arity == 1 else f" as its {_ORDINAL[position]} argument"
                 raise _at(argument, f"{name}() takes {_a(wanted)}{ordinal}, and this is {_a(got)}")
-            if wanted.name == "infraction" and got.name == "string":
-                self._record("infraction", argument)
+            if wanted.name in ("infraction", "reason") and got.name == "string":
+                self._record(wanted.name, argument)
             if wanted.name in ("seat", "team") and isinstance(_literal(argument), int):
                 self._record(wanted.name, argument)
             if name in ("hand_flag", "game_flag", "flag_hand", "flag_game"):
@@ -198,7 +198,7 @@ def _fits(wanted: Type, got: Type) -> bool:
         return wanted.nullable
     if wanted.numeric:
         return got.numeric and {wanted.name, got.name} != {"seat", "team"}
-    if wanted.name in ("infraction", "card", "string") or wanted.values is not None:
+    if wanted.name in ("infraction", "reason", "card", "string") or wanted.values is not None:
         return got.name in (wanted.name, "string")
     return wanted.name == got.name
 

@@ -33,7 +33,7 @@ class Type:
 
     ``name``: ``number`` (a count, points or a vaza's number), ``seat``, ``team``, ``flag`` (true or
     false), ``card`` (notation like ``"4c"``), ``string`` (a name in quotes), or an enumerated string
-    (``response``, ``decision``, ``infraction``); ``none``: the type of the literal ``none``.
+    (``response``, ``decision``, ``infraction``, ``reason``); ``none``: the type of the literal ``none``.
     ``nullable``: the value may be ``none`` ("nobody", "not yet"). ``values``: the strings an
     enumerated type allows when the vocabulary fixes them (None: any, or the rule set says).
     Seats and teams are whole numbers too: arithmetic on them gives a number, and a number is taken
@@ -67,6 +67,7 @@ NONE = Type("none", nullable=True)
 RESPONSE = Type("response", values=("accept", "fold", "raise"))
 DECISION = Type("decision", values=("play", "fold"))
 INFRACTION = Type("infraction")  # the kinds are the rule set's referee.infractions
+REASON = Type("reason")  # a refusal's code: one of REASONS below, or of the rule set's reasons:
 NOTHING = Type("nothing")  # what an effect answers: it is called for what it does
 
 
@@ -222,9 +223,33 @@ BUILTINS: dict[str, Builtin] = {
     "flag_hand": Builtin(1, 'flag_hand("name"): mark this hand (read with hand_flag)', effect=True, arguments=(TEXT,)),
     "flag_game": Builtin(1, 'flag_game("name"): mark this game (read with game_flag)', effect=True, arguments=(TEXT,)),
     # guards: first call of a `then:`
-    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True, arguments=(TEXT,)),
+    "forbid": Builtin(1, 'forbid("reason"): the action is refused with that reason code', effect=True, guard=True, arguments=(REASON,)),
     "foul": Builtin(
         1, 'foul("reason"): the action is not a legal choice, but if taken the rest of `then:` is its penalty',
-        effect=True, guard=True, arguments=(TEXT,),
+        effect=True, guard=True, arguments=(REASON,),
     ),
+}
+
+#: The refusal codes the engine gives by itself, whatever the rule set: the shape of the game, not a
+#: rule (a wrong seat, a malformed action, a raise waiting for its answer). A clause's
+#: ``forbid("code")``/``foul("code")`` names one of these or one its rule set declares under
+#: ``reasons:`` (with its meaning); the loader refuses any other.
+REASONS: dict[str, str] = {
+    "game_over": "the game is over: no action is taken",
+    "no_hand_in_play": "no hand is being played (between hands)",
+    "hand_in_play": "a new hand is asked for while one is still being played",
+    "unknown_seat": "the seat does not exist at this table",
+    "unknown_action": "the action is not one the protocol knows, or not one this rule set has",
+    "unknown_infraction": "the infraction reported is not one of the rule set's referee.infractions",
+    "unknown_card": "the card is not written as a card of the notation (or play_blind's position is out of range)",
+    "mao_de_onze_pending": "a mão de onze decision must be taken first",
+    "not_your_decision": "the mão de onze is the other team's to decide",
+    "no_decision_pending": "there is no mão de onze decision to take",
+    "raise_pending": "a raise waits for its answer (or it is the raising side's own raise)",
+    "no_raise_pending": "there is no raise to accept or fold",
+    "not_your_turn": "it is another seat's turn to play",
+    "blind_hand": "this hand is played blind: a card is played by its position (play_blind:N)",
+    "not_blind": "this hand is not played blind: play_blind is not an action now",
+    "covered_not_allowed": "this rule set has no covered cards (play.covered is false)",
+    "card_not_in_hand": "the seat does not hold that card",
 }

@@ -28,6 +28,7 @@ from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, reg
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
+from truco_dsl.lang.vocabulary import REASONS
 from truco_dsl.rules.model import Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
 
@@ -389,6 +390,7 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
     if parsed.problems:
         return {}, [], [], list(parsed.problems)
     parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
+    parameters["reasons"] = {**parameters.get("reasons", {}), **document.get("reasons", {})}
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
@@ -488,13 +490,20 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     if problems:
         raise RulesetError(problems)
     traces = dict(parameters.get("traces", {}))
+    reasons = dict(parameters.get("reasons", {}))
+    for code in reasons:
+        if code in REASONS and _sets(parsed.document, ("reasons", code)):
+            problems.append(parsed.problem(("reasons", code), f"{code} is a code the engine gives by itself ({REASONS[code]}): "
+                                                              f"a rule file declares only its own codes", at_key=True))
+    if problems:
+        raise RulesetError(problems)
     return RuleSet(
         id=lineage[0], title=parameters["title"], source=parameters.get("source"), lineage=tuple(lineage),
         abstract=parameters["abstract"],
         players=tuple(players), teams=teams, ranks=rank_tuple, suits=suit_tuple, manilha_rule=rule,
         manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
-        packet=packet, match_wins=match_wins, infractions=infractions, traces=MappingProxyType(traces), covered=covered,
+        packet=packet, match_wins=match_wins, infractions=infractions, reasons=MappingProxyType(reasons), traces=MappingProxyType(traces), covered=covered,
     )
 
 
@@ -529,7 +538,7 @@ _FLAG_SETTERS = {"hand_flag": "flag_hand", "game_flag": "flag_game"}
 def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Problem]:
     """The string literals of the clauses ``written`` (the file loaded, not its parents) that only
     the merged rule set can check: an infraction kind must be one of its referee.infractions; a
-    flag read with hand_flag/game_flag must be set by a flag_hand/flag_game of some clause it plays;
+    refusal code (``forbid``/``foul``) one of its ``reasons:`` or the engine's own; a flag read with hand_flag/game_flag must be set by a flag_hand/flag_game of some clause it plays;
     a seat or team written as a number must exist at some player count the rule set allows, and a
     vaza number (``tricks[4]``) in a hand of deal.cards cards.
     Each problem at the literal. (An inherited clause that reads a flag the variant no longer sets
@@ -546,6 +555,10 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
             known = ", ".join(ruleset.infractions) or "none"
             message = (f'"{use.value}" is no infraction of this rule set{did_you_mean(use.value, ruleset.infractions)}; '
                        f"referee.infractions lists: {known}")
+        elif use.kind == "reason" and use.value not in REASONS and use.value not in ruleset.reasons:
+            declared = f"it declares {', '.join(ruleset.reasons)}" if ruleset.reasons else "it declares none"
+            message = (f'"{use.value}" is no refusal code of this rule set{did_you_mean(use.value, [*ruleset.reasons, *REASONS])}; '
+                       f"declare it with its meaning under reasons: ({declared}; the engine's own codes: truco vocabulary)")
         elif use.kind == "seat" and not 0 <= use.value < max(ruleset.players):
             counts = ", ".join(map(str, ruleset.players))
             message = f"seat {use.value} does not exist at any table this rule set allows ({counts} players: seats 0 to {max(ruleset.players) - 1})"

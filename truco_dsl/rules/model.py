@@ -64,7 +64,8 @@ class RuleSet:
     ``lineage``: this rule set's id, then its parents'. ``abstract``: a core that other rule sets
     extend, not complete enough to be played by itself (the engine refuses it). ``packet``: cards a
     shuffled deal gives a seat at a time; ``match_wins``: games a team must win to win the match;
-    ``infractions``: the kinds a referee may report; ``covered``: whether a card may be played face
+    ``infractions``: the kinds a referee may report; ``reasons``: the refusal codes its clauses
+    give (``forbid``/``foul``), code -> meaning, beside the engine's own (vocabulary.REASONS); ``covered``: whether a card may be played face
     down at all; ``traces``: source clause id -> the clause or
     cited parameter id (inherited) that encodes it.
     """
@@ -91,6 +92,7 @@ class RuleSet:
     packet: int = 0
     match_wins: int = 1
     infractions: tuple[str, ...] = ()
+    reasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     covered: bool = True
     traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
