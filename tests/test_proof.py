@@ -73,13 +73,51 @@ def test_a_guard_that_refuses_every_card_is_named_as_the_cause_of_the_stall(tmp_
     assert Path(problem.place.file).name == "casa.yaml" and problem.place.line == 9
 
 
-def test_an_inherited_clause_blamed_names_the_variant_that_changed_what_it_inherits(tmp_path):
+def test_a_parameter_the_variant_changed_is_blamed_not_the_inherited_clause_it_breaks(tmp_path):
     path = tmp_path / "casa.yaml"
     path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\nstakes: {ladder: [1, 2, 4, 8]}\n", encoding="utf-8")
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
-    assert Path(refused.value.problems[0].place.file).name == "atb-2004.yaml"  # the mão de onze's set_stake(3)
-    assert "that clause is inherited from" in refused.value.replay and "casa.yaml changes what it inherits" in refused.value.replay
+    problem = refused.value.problems[0]
+    assert Path(problem.place.file).name == "casa.yaml" and (problem.place.line, problem.place.column) == (4, 18)
+    assert problem.message.startswith("its stakes.ladder makes the game fail: clause ATB-MAO-DE-11-3 (the clause that set it): "
+                                      "the stake is 3, not a step of stakes.ladder (1, 2, 4, 8)"), problem.message
+    assert "the failure shows at spec/rulesets/atb-2004.yaml:" in refused.value.replay  # the mão de onze's set_stake(3)
+    assert "with atb-2004's stakes.ladder ([1, 3, 6, 9, 12]), the same seeded game plays to its end" in refused.value.replay
+
+
+def test_an_override_that_breaks_an_inherited_clause_is_blamed_at_its_own_line(tmp_path):
+    path = tmp_path / "casa.yaml"  # ATB-EMPATE-3 no longer ends a hand whose third vaza ties
+    path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\nclauses:\n  - id: ATB-EMPATE-3\n    cite: Jogada empatada na 3ª vaza\n"
+                    "    on: play\n    when: action.covered and trick.number == 3\n    then: forbid(\"card_not_in_hand\")\n", encoding="utf-8")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    problem = refused.value.problems[0]
+    assert Path(problem.place.file).name == "casa.yaml" and problem.place.line == 9
+    assert problem.message.startswith("its override of ATB-EMPATE-3 makes the game fail: "), problem.message
+    assert "with atb-2004's ATB-EMPATE-3 instead" in refused.value.replay
+
+
+def test_a_drop_that_breaks_the_game_is_blamed_at_the_drop(tmp_path):
+    path = tmp_path / "casa.yaml"
+    path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\ndrop: [ATB-NORMAS-11, ATB-EMPATE-3]\n", encoding="utf-8")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    problem = refused.value.problems[0]
+    assert (Path(problem.place.file).name, problem.place.line) == ("casa.yaml", 4)
+    assert problem.line_text[problem.place.column - 1:].startswith("ATB-EMPATE-3")
+    assert problem.message.startswith("dropping ATB-EMPATE-3 makes the game fail"), problem.message
+    assert "with ATB-EMPATE-3 kept" in refused.value.replay
+
+
+def test_an_inherited_clause_blamed_with_no_single_change_to_undo_says_so(tmp_path):
+    path = tmp_path / "casa.yaml"  # no clause at all decides a hand after its vazas
+    dropped = [clause.id for clause in load_ruleset("atb-2004").clauses if clause.hook == "after_trick"]
+    path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\ndrop: [" + ", ".join(dropped) + "]\n", encoding="utf-8")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    assert "that clause is inherited from" in refused.value.replay
+    assert "undoing any one of its changes alone does not make this game play" in refused.value.replay
 
 
 def test_a_game_no_clause_can_win_is_refused_though_infractions_could_end_the_match(tmp_path):

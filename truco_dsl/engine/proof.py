@@ -25,13 +25,14 @@ at its ``when:`` / ``then:`` in the file that wrote it, and the game to replay i
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 from truco_dsl.diagnostics import Place, Problem, YamlFile, shown, source_line
 from truco_dsl.engine.engine import Engine
 from truco_dsl.errors import IllegalAction, RulesetNotPlayable, RuleSetIncomplete
-from truco_dsl.rules import Clause, RuleSet, load_ruleset
+from truco_dsl.rules import Clause, RuleSet, available_rulesets, load_ruleset
 
 #: games played at each player count
 GAMES = 4
@@ -39,6 +40,16 @@ GAMES = 4
 INFRACTION_CHANCE = 0.03
 #: actions shown before the failure (the earlier ones are counted)
 SHOWN_ACTIONS = 40
+
+#: The parameters a variant may change: RuleSet field -> the YAML path a rule file writes it at.
+_PARAMETERS = {
+    "players": ("table", "players"), "teams": ("table", "teams"), "ranks": ("deck", "ranks"),
+    "suits": ("deck", "suits"), "manilha_rule": ("deck", "manilha", "rule"),
+    "manilha_suits": ("deck", "manilha", "suits"), "manilha_cards": ("deck", "manilha", "cards"),
+    "hand_size": ("deal", "cards"), "vira": ("deal", "vira"), "packet": ("deal", "packet"),
+    "ladder": ("stakes", "ladder"), "target": ("game", "target"), "covered": ("play", "covered"),
+    "match_wins": ("match", "wins"), "infractions": ("referee", "infractions"),
+}
 
 _PROVED: dict[int, RuleSet] = {}  # id(ruleset) -> ruleset proved (kept, so the id is not reused)
 
@@ -84,8 +95,9 @@ def prove(ruleset: RuleSet) -> int:
 class _Game:
     """One game of the proof: its engine, the random player and the actions taken."""
 
-    def __init__(self, ruleset: RuleSet, players: int, seed: int, fresh: bool):
-        self.ruleset, self.players, self.seed = ruleset, players, seed
+    def __init__(self, ruleset: RuleSet, players: int, seed: int, fresh: bool, blames: bool = True):
+        self.ruleset, self.players, self.seed, self.fresh = ruleset, players, seed, fresh
+        self.blames = blames  # whether a failure in a parent's clause looks for the variant's change that causes it
         self.chooser = random.Random(seed)
         teams, target = ruleset.teams, ruleset.target
         self.scores = [0] * teams if fresh else [self.chooser.randrange(target) for _ in range(teams)]
@@ -166,16 +178,77 @@ class _Game:
 
     def _crash(self, failure: RuleSetIncomplete) -> None:
         if failure.place is not None:
-            problem = Problem(failure.place, failure.what, source_line(failure.place.file, failure.place.line))
-            raise RulesetNotPlayable([problem], self._inherited(failure.place) + self._replay())
+            self._raise(failure.place, failure.what)
         self._refuse(str(failure).removeprefix(f"rule set {self.ruleset.id}: "))
 
-    def _inherited(self, place: Place) -> str:
-        """When the clause blamed is a parent's, a line naming the file that changed what it inherits."""
-        if Path(place.file).resolve() == Path(self.ruleset.file).resolve():
-            return ""
-        return (f"    that clause is inherited from {shown(place.file)}; {shown(self.ruleset.file)} changes what it "
-                f"inherits (its drop:, parameters or clauses) and may be the cause\n")
+    def _raise(self, place: Place, what: str, whole_file: bool = False) -> None:
+        """Refuse the rule set with ``what`` at ``place``. When ``place`` is in a parent's file, the
+        variant's change that causes it, if one does (``_cause``), is blamed instead, at its line,
+        and the parent's place is told beside it."""
+        replay = self._replay()
+        if not whole_file and Path(place.file).resolve() == Path(self.ruleset.file).resolve():
+            raise RulesetNotPlayable([Problem(place, what, source_line(place.file, place.line))], replay)
+        cause = self._cause() if self.blames else None
+        if cause is None and whole_file:
+            raise RulesetNotPlayable([Problem(place, what, "")], replay)
+        if cause is None:
+            raise RulesetNotPlayable([Problem(place, what, source_line(place.file, place.line))],
+                                     f"    that clause is inherited from {shown(place.file)}; {shown(self.ruleset.file)} changes "
+                                     f"what it inherits (its drop:, parameters or clauses), though undoing any one of its "
+                                     f"changes alone does not make this game play\n" + replay)
+        cause_place, change, instead = cause
+        seen = "" if whole_file else (f"    the failure shows at {shown(place.file)}:{place.line}:{place.column} (inherited):\n"
+                                      f"        {source_line(place.file, place.line).strip()}\n")
+        raise RulesetNotPlayable(
+            [Problem(cause_place, f"{change} makes the game fail: {what}", source_line(cause_place.file, cause_place.line))],
+            seen + f"    {instead}, the same seeded game plays to its end\n" + replay)
+
+    def _cause(self) -> tuple[Place, str, str] | None:
+        """The change of this variant to its parent that makes the failing game fail: its place in
+        the variant's file, the change in words, and what the game had instead; None when the rule set has no
+        parent or when undoing each change alone still fails. Each change (an own clause, a dropped
+        clause, a parameter) is undone in turn and the same seeded game replayed."""
+        variant = self.ruleset
+        if len(variant.lineage) < 2:
+            return None
+        try:
+            parent = load_ruleset(available_rulesets(Path(variant.file))[variant.lineage[1]])
+        except (KeyError, OSError, ValueError):
+            return None
+        written = YamlFile.read(variant.file, "rule file")
+        inherited = {clause.id: clause for clause in parent.clauses}
+        own = [clause for clause in variant.clauses if Path(clause.place.file).resolve() == Path(variant.file).resolve()]
+        present = {clause.id for clause in variant.clauses}
+        undone: list[tuple[Place, str, str, RuleSet]] = []
+        for clause in own:
+            if clause.id in inherited:
+                clauses = tuple(inherited[clause.id] if mine is clause else mine for mine in variant.clauses)
+                change, instead = f"its override of {clause.id}", f"with {parent.id}'s {clause.id} instead"
+            else:
+                clauses = tuple(mine for mine in variant.clauses if mine is not clause)
+                change, instead = f"its clause {clause.id}", "without it"
+            undone.append((_then_place(clause), change, instead, dataclasses.replace(variant, clauses=clauses)))
+        for clause_id in [clause.id for clause in parent.clauses if clause.id not in present]:
+            order = [clause for clause in parent.clauses if clause.id in present or clause.id == clause_id]
+            mine = {clause.id: clause for clause in variant.clauses}
+            restored = tuple(mine.get(clause.id, clause) for clause in order) + tuple(
+                clause for clause in variant.clauses if clause.id not in inherited)
+            drops = written.document.get("drop", []) if isinstance(written.document, dict) else []
+            where = ("drop", drops.index(clause_id)) if clause_id in drops else ("ruleset",)
+            undone.append((written.place(where), f"dropping {clause_id}", f"with {clause_id} kept",
+                           dataclasses.replace(variant, clauses=restored)))
+        for name, path in _PARAMETERS.items():
+            if getattr(variant, name) != getattr(parent, name):
+                value, key = getattr(parent, name), ".".join(path)
+                undone.append((written.place(path), f"its {key}", f"with {parent.id}'s {key} ({_shown(value)})",
+                               dataclasses.replace(variant, **{name: value})))
+        for place, change, instead, ruleset in undone:
+            try:
+                _Game(ruleset, self.players, self.seed, self.fresh, blames=False).play()
+            except Exception:  # still failing, or the change undone alone does not hold together
+                continue
+            return place, change, instead
+        return None
 
     def _refusing_guard(self) -> Clause | None:
         """The clause that refuses a card of the seat whose turn it is (None: no clause does)."""
@@ -191,13 +264,9 @@ class _Game:
     def _refuse(self, what: str, blamed: Clause | None = None, why: str = "the clause that set it") -> None:
         clause = blamed or self.engine.last_fired
         if clause is None:
-            place, line, named = Place(self.ruleset.file, 1, 1), "", f"rule set {self.ruleset.id}"
-        else:
-            role = why if blamed is not None else "the last clause that fired"
-            place, line, named = _then_place(clause), "", f"clause {clause.id} ({role})"
-            line = source_line(place.file, place.line)
-        raise RulesetNotPlayable([Problem(place, f"{named}: {what}", line)],
-                                 (self._inherited(place) if clause is not None else "") + self._replay())
+            self._raise(Place(self.ruleset.file, 1, 1), f"rule set {self.ruleset.id}: {what}", whole_file=True)
+        role = why if blamed is not None else "the last clause that fired"
+        self._raise(_then_place(clause), f"clause {clause.id} ({role}): {what}")
 
     def _replay(self) -> str:
         shown = self.actions[-SHOWN_ACTIONS:]
@@ -224,6 +293,15 @@ def _then_place(clause: Clause) -> Place:
     if not index.isdigit():
         return clause.place
     return YamlFile.read(clause.place.file, "rule file").place(("clauses", int(index), "then"))
+
+
+def _shown(value: object) -> str:
+    """A parameter's value as the rule file writes it: 12, true, [1, 3, 6, 9, 12]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(_shown, value)) + "]"
+    return str(value)
 
 
 def _score(score: list[int]) -> str:
