@@ -193,6 +193,25 @@ def test_a_table_the_deck_cannot_serve_is_refused_at_load(tmp_path):
         load_ruleset(path)
 
 
+@pytest.mark.parametrize("body, message", [
+    ("game:\n  target: 1000000\n", "game.target is 1000000 points; a game is played to at most 100"),
+    ("match:\n  wins: 200\n", "match.wins is 200 games; a match needs at most 10"),
+])
+def test_a_game_or_match_too_long_to_play_is_refused_at_its_key(tmp_path, body, message):
+    """Unbounded, a target of a million points made the proof of play (and any game) run for ever."""
+    path = tmp_path / "long.yaml"
+    path.write_text("ruleset: long\ntitle: t\nextends: atb-2004\n" + body, encoding="utf-8")
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert refused.value.problems[0].message == message
+    assert refused.value.problems[0].place.line == 5
+
+
+def test_the_longest_game_allowed_loads_and_plays(variant):
+    from truco_dsl.engine.proof import prove
+    assert prove(variant("cem", "game:\n  target: 100\nmatch:\n  wins: 10\n")) == 12
+
+
 # ----------------------------------------------------------------------------------- a tie clause
 TIED_THIRD = ([["3c", "4c", "Kc"], ["2c", "5c", "Kh"]], "7d")  # vaza 1 to team 0, vaza 2 to team 1, vaza 3 tied
 TIED_THIRD_PLAY = [(0, "play:3c"), (1, "play:2c"), (0, "play:4c"), (1, "play:5c"), (1, "play:Kh"), (0, "play:Kc")]

@@ -37,6 +37,7 @@ from truco_dsl.engine.search import guaranteed_win
 from truco_dsl.errors import IllegalAction, RuleSetIncomplete
 from truco_dsl.lang.vocabulary import BUILTINS
 from truco_dsl.rules import Clause
+from truco_dsl.rules.model import MAX_TARGET
 
 if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
@@ -406,7 +407,9 @@ class ClauseRuntime:
         self.hand.over = True
 
     def set_target(self, points: int) -> None:
-        self._engine.game.target = self._points(points, "set_target")
+        if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= MAX_TARGET:
+            self._wrong("set_target", points, f"a target of 1 to {MAX_TARGET} points")
+        self._engine.game.target = points
         self._engine.emit("target_set", target=points, clause=self.clause.id if self.clause else None)
 
     def reset_scores(self) -> None:

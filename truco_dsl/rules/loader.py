@@ -29,7 +29,7 @@ from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFor
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
 from truco_dsl.lang.vocabulary import REASONS
-from truco_dsl.rules.model import Clause, RuleSet
+from truco_dsl.rules.model import MAX_MATCH_WINS, MAX_TARGET, Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
 
 
@@ -474,6 +474,10 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
             break
     if packet > hand_size:
         complain(f"deal.packet is {packet} cards but each seat is dealt only {hand_size}", ("deal", "packet"), ("deal", "cards"))
+    if target > MAX_TARGET:
+        complain(f"game.target is {target} points; a game is played to at most {MAX_TARGET}", ("game", "target"))
+    if match_wins > MAX_MATCH_WINS:
+        complain(f"match.wins is {match_wins} games; a match needs at most {MAX_MATCH_WINS}", ("match", "wins"))
     cards_in_deck = len(rank_tuple) * len(suit_tuple)
     for count in players:
         if count % teams:

@@ -15,6 +15,12 @@ from truco_dsl.diagnostics import Place
 from truco_dsl.lang import Condition, Statements
 from truco_dsl.lang.vocabulary import HOOKS
 
+#: The most points a game may be played to (game.target, set_target()): no regulation's limit (they
+#: play to 12) but a bound that keeps every game, and so the proof of play, finite and short.
+MAX_TARGET = 100
+#: The most games a team may need to win a match (match.wins), for the same reason.
+MAX_MATCH_WINS = 10
+
 
 @dataclass(frozen=True)
 class Clause:
