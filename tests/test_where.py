@@ -59,7 +59,8 @@ def test_a_drop_a_cite_and_a_variant_file_of_ones_own_are_found(tmp_path):
     variant.write_text(
         "ruleset: casa\ntitle: house rules\nextends: atb-2004\ndrop: [ATB-EMPATE-3.second]\nclauses:\n"
         "  - id: ATB-EMPATE-3\n    cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza\n"
-        "    on: after_trick\n    when: trick.number == 3 and trick.tied\n    then: win_hand(tricks[1].winner)\n",
+        "    on: after_trick\n    when: trick.number == 3 and not tricks[1].tied and (trick.tied or tricks[2].tied)\n"
+        "    then: win_hand(tricks[1].winner)\n",
         encoding="utf-8")
     found = _by_role("ATB-EMPATE-3", str(variant))
     mine = [sighting for sighting in found["encoded"] if "casa.yaml" in sighting.place]

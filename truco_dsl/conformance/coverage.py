@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from truco_dsl.conformance.suite.catalogue import bundled_scenarios
+from truco_dsl.engine.proof import load_playable
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset, load_sources
 
 
@@ -70,14 +71,14 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
     and the folders that name no rule set, like desacordos/), for its own regulation (its
     ``source:``; without one, every regulation it draws from). Under one rule set, ``unclassified``
     lists what that rule set leaves unencoded (a variant may encode it), no gap of the project.
-    Raises ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset``.
+    Raises ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset`` (``RulesetNotPlayable`` when it does not play).
     """
     sources = load_sources()
     if ruleset is None:
         rulesets = [load_ruleset(path) for path in available_rulesets().values()]
         scenarios = bundled_scenarios()
     else:
-        chosen = load_ruleset(ruleset)
+        chosen = load_playable(ruleset)
         rulesets = [chosen]
         known = set(available_rulesets())
         scenarios = tuple(entry for entry in bundled_scenarios()

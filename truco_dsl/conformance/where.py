@@ -33,6 +33,7 @@ from truco_dsl.engine.runtime import implementation
 from truco_dsl.errors import UnknownName
 from truco_dsl.lang import vocabulary
 from truco_dsl.lang.vocabulary import BUILTINS, HOOKS
+from truco_dsl.engine.proof import load_playable
 from truco_dsl.rules import Clause, RuleSet, available_rulesets, load_ruleset, load_sources
 
 #: how much of a regulation's text a sighting quotes (characters)
@@ -95,7 +96,7 @@ def _rulesets(reference: str | None) -> list[RuleSet]:
     """The rule sets looked in: ``reference`` and its ancestors, or every bundled one (parents first)."""
     if reference is None:
         return [load_ruleset(path) for path in available_rulesets().values()]
-    chosen = load_ruleset(reference)
+    chosen = load_playable(reference)
     extra = Path(chosen.file) if chosen.file else None
     known = available_rulesets(extra)
     return [load_ruleset(known[ancestor]) for ancestor in reversed(chosen.lineage[1:])] + [chosen]
