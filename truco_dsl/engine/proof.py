@@ -19,7 +19,10 @@ when a game
 
 The refusal is a ``RulesetNotPlayable`` with one problem at the clause to blame — the clause that
 failed, or for a stall or a state the last clause that fired (for a stake, the one that set it) —
-at its ``when:`` / ``then:`` in the file that wrote it, and the game to replay it.
+at its ``when:`` / ``then:`` in the file that wrote it, and the game to replay it. When that clause
+is inherited, the variant's change that causes the failure is blamed instead, at its own line: each
+of its clauses, drops and parameters is undone alone and the same seeded game replayed, and the
+first change whose undoing lets the game play to its end is named.
 ``load_playable`` is what commands use: load, then prove once per rule set and process.
 """
 
@@ -42,7 +45,7 @@ INFRACTION_CHANCE = 0.03
 SHOWN_ACTIONS = 40
 
 #: The parameters a variant may change: RuleSet field -> the YAML path a rule file writes it at.
-_PARAMETERS = {
+_PARAMETER_KEYS = {
     "players": ("table", "players"), "teams": ("table", "teams"), "ranks": ("deck", "ranks"),
     "suits": ("deck", "suits"), "manilha_rule": ("deck", "manilha", "rule"),
     "manilha_suits": ("deck", "manilha", "suits"), "manilha_cards": ("deck", "manilha", "cards"),
@@ -205,9 +208,9 @@ class _Game:
 
     def _cause(self) -> tuple[Place, str, str] | None:
         """The change of this variant to its parent that makes the failing game fail: its place in
-        the variant's file, the change in words, and what the game had instead; None when the rule set has no
-        parent or when undoing each change alone still fails. Each change (an own clause, a dropped
-        clause, a parameter) is undone in turn and the same seeded game replayed."""
+        the variant's file, the change in words, and what the parent had instead; None when the rule
+        set has no parent or when undoing each change alone (``_undoings``) still fails the same
+        seeded game."""
         variant = self.ruleset
         if len(variant.lineage) < 2:
             return None
@@ -215,34 +218,7 @@ class _Game:
             parent = load_ruleset(available_rulesets(Path(variant.file))[variant.lineage[1]])
         except (KeyError, OSError, ValueError):
             return None
-        written = YamlFile.read(variant.file, "rule file")
-        inherited = {clause.id: clause for clause in parent.clauses}
-        own = [clause for clause in variant.clauses if Path(clause.place.file).resolve() == Path(variant.file).resolve()]
-        present = {clause.id for clause in variant.clauses}
-        undone: list[tuple[Place, str, str, RuleSet]] = []
-        for clause in own:
-            if clause.id in inherited:
-                clauses = tuple(inherited[clause.id] if mine is clause else mine for mine in variant.clauses)
-                change, instead = f"its override of {clause.id}", f"with {parent.id}'s {clause.id} instead"
-            else:
-                clauses = tuple(mine for mine in variant.clauses if mine is not clause)
-                change, instead = f"its clause {clause.id}", "without it"
-            undone.append((_then_place(clause), change, instead, dataclasses.replace(variant, clauses=clauses)))
-        for clause_id in [clause.id for clause in parent.clauses if clause.id not in present]:
-            order = [clause for clause in parent.clauses if clause.id in present or clause.id == clause_id]
-            mine = {clause.id: clause for clause in variant.clauses}
-            restored = tuple(mine.get(clause.id, clause) for clause in order) + tuple(
-                clause for clause in variant.clauses if clause.id not in inherited)
-            drops = written.document.get("drop", []) if isinstance(written.document, dict) else []
-            where = ("drop", drops.index(clause_id)) if clause_id in drops else ("ruleset",)
-            undone.append((written.place(where), f"dropping {clause_id}", f"with {clause_id} kept",
-                           dataclasses.replace(variant, clauses=restored)))
-        for name, path in _PARAMETERS.items():
-            if getattr(variant, name) != getattr(parent, name):
-                value, key = getattr(parent, name), ".".join(path)
-                undone.append((written.place(path), f"its {key}", f"with {parent.id}'s {key} ({_shown(value)})",
-                               dataclasses.replace(variant, **{name: value})))
-        for place, change, instead, ruleset in undone:
+        for place, change, instead, ruleset in _undoings(variant, parent):
             try:
                 _Game(ruleset, self.players, self.seed, self.fresh, blames=False).play()
             except Exception:  # still failing, or the change undone alone does not hold together
@@ -276,6 +252,40 @@ class _Game:
                 f"scores={self.scores}{f', games_won={self.games_won}' if self.ruleset.match_wins > 1 else ''}) ({start}); "
                 f"{len(self.actions)} actions (deal, or seat and action)"
                 + (f", the first {earlier} left out" if earlier else "") + ":\n      " + ", ".join(shown))
+
+
+def _undoings(variant: RuleSet, parent: RuleSet) -> list[tuple[Place, str, str, RuleSet]]:
+    """Each change ``variant`` makes to ``parent``, undone alone: (its place in the variant's file,
+    the change in words, what the parent has instead in words, the variant without that change).
+    The changes: each clause the variant writes (an override or a clause of its own), each clause
+    it drops, each parameter whose value differs."""
+    written = YamlFile.read(variant.file, "rule file")
+    inherited = {clause.id: clause for clause in parent.clauses}
+    mine = {clause.id: clause for clause in variant.clauses}
+    undoings: list[tuple[Place, str, str, RuleSet]] = []
+    for clause in variant.clauses:
+        if Path(clause.place.file).resolve() != Path(variant.file).resolve():
+            continue
+        if clause.id in inherited:
+            clauses = tuple(inherited[clause.id] if other is clause else other for other in variant.clauses)
+            change, instead = f"its override of {clause.id}", f"with {parent.id}'s {clause.id} instead"
+        else:
+            clauses = tuple(other for other in variant.clauses if other is not clause)
+            change, instead = f"its clause {clause.id}", "without it"
+        undoings.append((_then_place(clause), change, instead, dataclasses.replace(variant, clauses=clauses)))
+    drops = written.document.get("drop", []) if isinstance(written.document, dict) else []
+    for dropped in [clause.id for clause in parent.clauses if clause.id not in mine]:
+        kept = tuple(mine.get(clause.id, clause) for clause in parent.clauses if clause.id in mine or clause.id == dropped)
+        clauses = kept + tuple(clause for clause in variant.clauses if clause.id not in inherited)
+        where = ("drop", drops.index(dropped)) if dropped in drops else ("ruleset",)
+        undoings.append((written.place(where), f"dropping {dropped}", f"with {dropped} kept",
+                         dataclasses.replace(variant, clauses=clauses)))
+    for name, path in _PARAMETER_KEYS.items():
+        if getattr(variant, name) != getattr(parent, name):
+            value, key = getattr(parent, name), ".".join(path)
+            undoings.append((written.place(path), f"its {key}", f"with {parent.id}'s {key} ({_shown(value)})",
+                             dataclasses.replace(variant, **{name: value})))
+    return undoings
 
 
 def _clause(ruleset: RuleSet, clause_id: str | None) -> Clause | None:
