@@ -24,7 +24,7 @@ from truco_dsl.bundled import CONFORMANCE_KIT_DIR
 from truco_dsl.cli import main
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-from truco_dsl.conformance.engines.process import ProcessAdapter
+from truco_dsl.conformance.engines.process import ProcessAdapter, _Process
 from truco_dsl.conformance.runner import engine_factory, run_suite
 
 FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
@@ -190,6 +190,33 @@ def test_a_reply_not_utf8_or_nested_too_deep_is_a_protocol_error_and_an_orphan_c
         if entry.name.isdigit() and "time.sleep(600)" in (entry / "cmdline").read_bytes().decode(errors="replace") and _alive(int(entry.name)):
             orphans.append(entry.name)
     assert orphans == []
+
+
+def test_a_reply_begun_and_never_ended_is_a_protocol_error_quoting_what_the_engine_wrote(tmp_path):
+    factory, engine = engine_factory(faulty("partial,ok", tmp_path / "games"), timeout=1.0)
+    try:
+        results = run_suite(tags="@id:truco-001 or @id:truco-002", adapter_factory=factory)
+    finally:
+        engine.shutdown()
+    assert outcomes(results) == ["protocol_error", "passed"]
+    message = results[0].message
+    written = re.search(r"the engine wrote '(.*)' \((\d+) bytes\) in reply to act without ending the line, "
+                        r"then nothing more within 1 s", message)
+    assert written is not None, message
+    assert written[1].startswith('{"seq": ') and written[1].endswith(', "ok": tr') and int(written[2]) == len(written[1])
+    assert "request: " in message and "faulty engine: partial" in message
+
+
+def test_the_harness_cuts_an_engine_line_past_the_limit_and_reads_the_next_one_whole():
+    flood = f"import sys; sys.stdout.write('x' * {protocol.MAX_LINE_BYTES + 100_000} + chr(10) + '{{\"seq\": 1}}' + chr(10))"
+    process = _Process([sys.executable, "-c", flood])
+    try:
+        first, second, end = (process.lines.get(timeout=30) for _ in range(3))
+    finally:
+        process.kill()
+    assert len(first) == protocol.MAX_LINE_BYTES + 2 and second == b'{"seq": 1}\n' and end is None
+    with pytest.raises(protocol.MessageError, match="a line of more than 1,048,576 bytes"):
+        protocol.parse_line(first)
 
 
 def test_truco_conform_counts_faults_in_the_summary_and_exits_1(tmp_path, capsys):
