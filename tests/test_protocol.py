@@ -255,6 +255,42 @@ def test_a_python_adapter_plays_in_process(capsys):
     assert code == 0 and "\n1 passed, 0 failed\n" in capsys.readouterr().out
 
 
+@pytest.fixture
+def hanging(monkeypatch):
+    """tests/engines/hanging_adapter.py, importable as ``hanging_adapter``, counting afresh; its
+    hanging calls are let go after the test."""
+    monkeypatch.syspath_prepend(str(FAULTY.parent))
+    import hanging_adapter
+
+    hanging_adapter.reset()
+    yield hanging_adapter
+    hanging_adapter.RELEASE.set()
+
+
+def test_an_in_process_engine_whose_constructor_hangs_times_the_scenario_out_and_the_run_goes_on(hanging, capsys):
+    code = main(["conform", "--engine", "python:hanging_adapter:HangsWhenMadeAgain", "--timeout", "1",
+                 "--tags", "@id:faults-001 or @id:faults-002"])
+    printed = capsys.readouterr().out
+    assert code == 1 and "\n1 passed, 0 failed, 1 timeout\n" in printed, printed
+    assert "no reply to making the engine within 1 s" in printed and hanging.counts["made"] == 3
+
+
+def test_an_in_process_engine_whose_method_hangs_times_the_scenario_out_with_the_request_unanswered(hanging):
+    factory, process = engine_factory("python:hanging_adapter:HangsOnFirstAct", timeout=1.0)
+    results = run_suite(tags="@id:truco-001 or @id:truco-002", adapter_factory=factory)
+    assert process is None and outcomes(results) == ["timeout", "passed"]
+    assert "no reply to act within 1 s: the in-process engine's call has not returned" in results[0].message
+    assert results[0].failing_step and results[0].engine_replies[-1]["reply"] is None
+    assert '"command":"act"' in results[0].engine_replies[-1]["request"]
+
+
+def test_an_in_process_engine_that_cannot_be_made_in_time_is_bad_input(hanging, monkeypatch, capsys):
+    monkeypatch.setattr("truco_dsl.conformance.runner.STARTUP_TIMEOUT", 0.5)
+    code = main(["conform", "--engine", "python:hanging_adapter:HangsWhenMade", "--timeout", "0.5", "--tags", "@id:faults-001"])
+    error = capsys.readouterr().err
+    assert code == 2 and "--engine python:hanging_adapter:HangsWhenMade did not make an engine within 0.5 s" in error, error
+
+
 @pytest.mark.parametrize("spec, said", [
     ("no-such-truco-engine --fast", "cannot start the engine"),
     ("'unbalanced", "bad --engine"),
