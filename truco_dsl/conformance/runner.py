@@ -101,9 +101,10 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
 
     ``python:module:Class``: ``module.Class()`` (or any callable returning an ``EngineAdapter``)
     for every scenario, in this process, each call held to ``timeout`` (``inprocess.TimedAdapter``:
-    a call that does not return in time is the scenario's ``timeout``). Anything else: a program and its arguments, split as a
-    shell would (``shlex.split``) but run without one; it is started, says ``hello``, and is shared
-    by the scenarios (restarted after a fault). ``timeout``: seconds a reply may take.
+    a call that does not return in time is the scenario's ``timeout``). Anything else: a program
+    and its arguments, split as a shell would (``shlex.split``) but run without one; it is started,
+    says ``hello``, and is shared by the scenarios (restarted after a fault). ``timeout``: seconds a
+    reply may take.
     Raises ``SelectionError`` for an empty or malformed spec, a module or class that cannot be
     imported, or one that makes something other than an ``EngineAdapter`` (one is made here to see);
     ``EngineStartError`` for a program that cannot be started or does not answer ``hello`` as the

@@ -5,8 +5,8 @@ An exchange is one request and its reply as protocol lines (conformance/PROTOCOL
 behind the protocol (``process.py``) they are the lines sent and read, a reply that never came being
 None; for an in-process adapter, ``RecordingAdapter`` writes each call as the request and the reply
 that ``truco serve`` would have exchanged for it (an exception as the error reply the protocol gives
-it; a call that timed out as no reply). Only the last ``TRANSCRIPT_LENGTH`` exchanges are kept, each line cut at ``SHOWN_LINE``
-characters, so a record stays small whatever the scenario does.
+it; a call that timed out as no reply). Only the last ``TRANSCRIPT_LENGTH`` exchanges are kept, each
+line cut at ``SHOWN_LINE`` characters, so a record stays small whatever the scenario does.
 """
 
 from __future__ import annotations
