@@ -162,3 +162,45 @@ def test_output_piped_into_a_program_that_stopped_reading_changes_nothing_else(c
 def test_a_python_engine_that_cannot_be_made_is_bad_input(capsys):
     assert main(["conform", "--tags", "@id:faults-001", "--engine", "python:truco_dsl.errors:IllegalAction"]) == 2
     assert "could not make the engine: TypeError" in capsys.readouterr().err
+
+
+#: (command, option, a value out of its range, what the message says): every numeric option of every command
+OUT_OF_RANGE = [
+    ("play", "--seed", "-1", "the seed must be a whole number from 0 to 999,999,999,999,999,999, not '-1'"),
+    ("play", "--seed", "1e3", "the seed must be a whole number from 0"),
+    ("play", "--seed", "nan", "the seed must be a whole number from 0"),
+    ("play", "--seed", "1000000000000000000", "the seed must be a whole number from 0 to 999,999,999,999,999,999"),
+    ("play", "--seed", "9" * 5000, "the seed must be a whole number from 0"),
+    ("play", "--players", "1", "the number of players must be a whole number from 2 to 12, not '1'"),
+    ("play", "--players", "13", "the number of players must be a whole number from 2 to 12"),
+    ("play", "--players", "2.0", "the number of players must be a whole number from 2 to 12"),
+    ("play", "--players", "inf", "the number of players must be a whole number from 2 to 12"),
+    ("conform", "--timeout", "inf", "the timeout must be more than 0 and at most 600 seconds"),
+    ("conform", "--timeout", "-0", "the timeout must be more than 0 and at most 600 seconds"),
+    ("conform", "--jobs", "0", "the number of jobs must be a whole number from 1 to"),
+    ("conform", "--jobs", "-3", "the number of jobs must be a whole number from 1 to"),
+    ("conform", "--jobs", "²", "the number of jobs must be a whole number from 1 to"),
+    ("conform", "--jobs", "9" * 5000, "the number of jobs must be a whole number from 1 to"),
+    ("conform", "--jobs", "1000", "1000 jobs is more than this machine can run at once"),
+    ("mutate", "--jobs", "nan", "the number of jobs must be a whole number from 1 to"),
+    ("conform", "--shard", "2/2", "a shard is I/N with 0 <= I < N <="),
+    ("conform", "--shard", "0/999999", "a shard is I/N with 0 <= I < N <="),
+]
+
+
+@pytest.mark.parametrize("command, option, value, said", OUT_OF_RANGE)
+def test_a_numeric_option_out_of_its_range_is_bad_input_naming_the_range(command, option, value, said, capsys):
+    arguments = [command, *(["--ruleset", "atb-2004"] if command == "mutate" else []), f"{option}={value}"]
+    with pytest.raises(SystemExit) as exit:
+        main(arguments)
+    error = capsys.readouterr().err
+    assert exit.value.code == EXIT_BAD_INPUT and f"argument {option}: {said}" in error and "Traceback" not in error, error
+    assert len(error.splitlines()[-1]) < 200, "a huge value is cut, not repeated whole"
+
+
+def test_every_numeric_option_of_every_command_has_a_row_out_of_range():
+    """An option with an argument type (every number a command takes has one) is in ``OUT_OF_RANGE``."""
+    subcommands = next(action for action in build_parser()._actions if action.dest == "command").choices
+    typed = {(name, option) for name, parser in subcommands.items() for action in parser._actions
+             if action.type is not None for option in action.option_strings}
+    assert typed == {(command, option) for command, option, _, _ in OUT_OF_RANGE}

@@ -24,7 +24,7 @@ from truco_dsl.bundled import CONFORMANCE_KIT_DIR
 from truco_dsl.cli import main
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-from truco_dsl.conformance.engines.process import ProcessAdapter
+from truco_dsl.conformance.engines.process import ProcessAdapter, _Process
 from truco_dsl.conformance.runner import engine_factory, run_suite
 
 FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
@@ -192,6 +192,33 @@ def test_a_reply_not_utf8_or_nested_too_deep_is_a_protocol_error_and_an_orphan_c
     assert orphans == []
 
 
+def test_a_reply_begun_and_never_ended_is_a_protocol_error_quoting_what_the_engine_wrote(tmp_path):
+    factory, engine = engine_factory(faulty("partial,ok", tmp_path / "games"), timeout=1.0)
+    try:
+        results = run_suite(tags="@id:truco-001 or @id:truco-002", adapter_factory=factory)
+    finally:
+        engine.shutdown()
+    assert outcomes(results) == ["protocol_error", "passed"]
+    message = results[0].message
+    written = re.search(r"the engine wrote '(.*)' \((\d+) bytes\) in reply to act without ending the line, "
+                        r"then nothing more within 1 s", message)
+    assert written is not None, message
+    assert written[1].startswith('{"seq": ') and written[1].endswith(', "ok": tr') and int(written[2]) == len(written[1])
+    assert "request: " in message and "faulty engine: partial" in message
+
+
+def test_the_harness_cuts_an_engine_line_past_the_limit_and_reads_the_next_one_whole():
+    flood = f"import sys; sys.stdout.write('x' * {protocol.MAX_LINE_BYTES + 100_000} + chr(10) + '{{\"seq\": 1}}' + chr(10))"
+    process = _Process([sys.executable, "-c", flood])
+    try:
+        first, second, end = (process.lines.get(timeout=30) for _ in range(3))
+    finally:
+        process.kill()
+    assert len(first) == protocol.MAX_LINE_BYTES + 2 and second == b'{"seq": 1}\n' and end is None
+    with pytest.raises(protocol.MessageError, match="a line of more than 1,048,576 bytes"):
+        protocol.parse_line(first)
+
+
 def test_truco_conform_counts_faults_in_the_summary_and_exits_1(tmp_path, capsys):
     code = main(["conform", "--tags", TRUCO, "--engine", faulty("ok,sleep,exit,garbage", tmp_path / "games"), "--timeout", "1"])
     printed = capsys.readouterr().out
@@ -226,6 +253,42 @@ def test_an_engine_reading_a_clause_otherwise_is_unsupported_on_that_clause():
 def test_a_python_adapter_plays_in_process(capsys):
     code = main(["conform", "--engine", "python:truco_dsl.conformance.engines.adapter:ReferenceAdapter", "--tags", "@id:faults-001"])
     assert code == 0 and "\n1 passed, 0 failed\n" in capsys.readouterr().out
+
+
+@pytest.fixture
+def hanging(monkeypatch):
+    """tests/engines/hanging_adapter.py, importable as ``hanging_adapter``, counting afresh; its
+    hanging calls are let go after the test."""
+    monkeypatch.syspath_prepend(str(FAULTY.parent))
+    import hanging_adapter
+
+    hanging_adapter.reset()
+    yield hanging_adapter
+    hanging_adapter.RELEASE.set()
+
+
+def test_an_in_process_engine_whose_constructor_hangs_times_the_scenario_out_and_the_run_goes_on(hanging, capsys):
+    code = main(["conform", "--engine", "python:hanging_adapter:HangsWhenMadeAgain", "--timeout", "1",
+                 "--tags", "@id:faults-001 or @id:faults-002"])
+    printed = capsys.readouterr().out
+    assert code == 1 and "\n1 passed, 0 failed, 1 timeout\n" in printed, printed
+    assert "no reply to making the engine within 1 s" in printed and hanging.counts["made"] == 3
+
+
+def test_an_in_process_engine_whose_method_hangs_times_the_scenario_out_with_the_request_unanswered(hanging):
+    factory, process = engine_factory("python:hanging_adapter:HangsOnFirstAct", timeout=1.0)
+    results = run_suite(tags="@id:truco-001 or @id:truco-002", adapter_factory=factory)
+    assert process is None and outcomes(results) == ["timeout", "passed"]
+    assert "no reply to act within 1 s: the in-process engine's call has not returned" in results[0].message
+    assert results[0].failing_step and results[0].engine_replies[-1]["reply"] is None
+    assert '"command":"act"' in results[0].engine_replies[-1]["request"]
+
+
+def test_an_in_process_engine_that_cannot_be_made_in_time_is_bad_input(hanging, monkeypatch, capsys):
+    monkeypatch.setattr("truco_dsl.conformance.runner.STARTUP_TIMEOUT", 0.5)
+    code = main(["conform", "--engine", "python:hanging_adapter:HangsWhenMade", "--timeout", "0.5", "--tags", "@id:faults-001"])
+    error = capsys.readouterr().err
+    assert code == 2 and "--engine python:hanging_adapter:HangsWhenMade did not make an engine within 0.5 s" in error, error
 
 
 @pytest.mark.parametrize("spec, said", [

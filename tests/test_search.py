@@ -64,3 +64,20 @@ def test_a_count_past_its_limit_of_positions_stops_and_says_so():
         count_lines(engine, None, limit=50)
     reply = raised_reply(3, CountTooLarge(50))
     assert (reply["error"], reply["seq"]) == ("bad_request", 3) and "ask for a smaller depth" in reply["message"]
+
+
+def test_a_count_past_its_time_stops_and_says_so_and_a_count_within_it_is_whole():
+    from truco_dsl.conformance.engines.protocol import raised_reply
+    from truco_dsl.engine.search import count_lines
+    from truco_dsl.errors import CountTooLarge
+
+    engine = Engine(load_ruleset("atb-2004"), players=6, seed=1)
+    engine.deal()
+    with pytest.raises(CountTooLarge) as stopped:  # no time at all: it stops at its first position
+        count_lines(engine, None, seconds=0)
+    assert (stopped.value.positions, stopped.value.seconds) == (0, 0)
+    reply = raised_reply(4, stopped.value)
+    assert (reply["error"], reply["seq"]) == ("bad_request", 4)
+    assert reply["message"] == "the count stopped after 0 s, its limit of time, having visited 0 positions; ask for a smaller depth"
+    assert count_lines(engine, 0, seconds=0) == (1, [])  # a count that visits no position is never stopped
+    assert count_lines(engine, 1, seconds=600)[0] == len([a for seat in range(6) for a in engine.legal_actions(seat)])

@@ -116,12 +116,17 @@ class SetupRefused(Exception):
 
 
 class CountTooLarge(ValueError):
-    """A ``count`` that would visit more positions than its limit (``engine.search.count_lines``):
-    it stopped there. ``limit``: the positions it was allowed."""
+    """A ``count`` that stopped at one of its limits (``engine.search.count_lines``): the positions
+    it may visit, or the time it may run. ``positions``: the positions it visited (with ``seconds``
+    None: its limit of positions); ``seconds``: None, or the time it was allowed, which it ran out of."""
 
-    def __init__(self, limit: int):
-        self.limit = limit
-        super().__init__(f"the count stopped after {limit:,} positions, its limit; ask for a smaller depth")
+    def __init__(self, positions: int, seconds: float | None = None):
+        self.positions, self.seconds = positions, seconds
+        if seconds is None:
+            super().__init__(f"the count stopped after {positions:,} positions, its limit; ask for a smaller depth")
+        else:
+            super().__init__(f"the count stopped after {seconds:g} s, its limit of time, having visited {positions:,} "
+                             f"positions; ask for a smaller depth")
 
 
 class NoGame(Exception):

@@ -7,7 +7,8 @@
 answers the game's first ``act``; ``exit`` exits (code 3) instead; ``garbage`` answers it with a line
 that is not JSON; ``schema`` answers it with JSON that breaks the reply's schema; ``latin1`` answers
 it with bytes that are not UTF-8; ``deep`` with a JSON object nested 100 deep; ``orphan`` starts a child that
-holds its stdout open and sleeps, then exits (code 3) without answering. Games past the end
+holds its stdout open and sleeps, then exits (code 3) without answering; ``partial`` writes the
+start of a reply, ``{"seq": N, "ok": tr``, without ending the line, and then sleeps. Games past the end
 of the plan are ``ok``. Each fault writes a line to stderr first. ``--rulesets`` / ``--features``
 restrict what ``hello`` offers (default: all that the reference engine has).
 """
@@ -47,7 +48,10 @@ def main() -> int:
             mode, acted = (plan[game - 1] if game <= len(plan) else "ok"), False
         if request.get("command") == "act" and not acted and mode != "ok":
             print(f"faulty engine: {mode} at seq {request['seq']}", file=sys.stderr, flush=True)
-            if mode == "sleep":
+            if mode == "partial":
+                sys.stdout.write('{"seq": %d, "ok": tr' % request["seq"])
+                sys.stdout.flush()
+            if mode in ("sleep", "partial"):
                 time.sleep(600)
             if mode == "exit":
                 return 3

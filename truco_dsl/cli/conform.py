@@ -47,8 +47,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                          help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
                               "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")
     conform.add_argument("--timeout", type=seconds, default=5.0, metavar="SECONDS",
-                         help="seconds an engine program may take to answer one request (default: 5; its first reply, to hello, "
-                              "may take 30, for its start-up)")
+                         help="seconds an engine may take to answer one request, a program's or a python: engine's call "
+                              "(default: 5; its start-up, a program's hello or making the first python: engine, may take 30)")
     conform.add_argument("--jobs", type=jobs, default=1, metavar="N",
                          help="run the scenarios in N processes at once, each with its own engine (every report still works)")
     conform.add_argument("--shard", type=shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs

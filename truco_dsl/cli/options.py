@@ -1,15 +1,18 @@
-"""What several commands take from the user: the argument types of ``--jobs``, ``--timeout`` and
-``--shard``, and the files a command writes where the user said (``check_writable`` before the run,
-``write_file`` after it).
+"""What commands take from the user: the argument type of every numeric option (``--jobs``,
+``--timeout``, ``--shard``, ``--seed``, ``--players``), and the files a command writes where the
+user said (``check_writable`` before the run, ``write_file`` after it).
 
-An argument type raises ``argparse.ArgumentTypeError``: argparse shows its message with the
-command's usage and exits 2.
+An argument type raises ``argparse.ArgumentTypeError``, with the range the option allows, for a
+value out of it (negative, too large, ``nan``, ``inf``, a fraction, not a number): argparse shows its
+message with the command's usage and exits 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 from pathlib import Path
 
 from truco_dsl.cli.exits import bad_input
@@ -20,24 +23,65 @@ from truco_dsl.errors import SelectionError
 JOBS_PER_CORE = 4
 
 
-def jobs(text: str) -> int:
-    """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
-    Raises ``ArgumentTypeError`` otherwise."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"the number of jobs must be a whole number from 1, not {text!r}")
-    cores = os.cpu_count() or 1
-    if int(text) > JOBS_PER_CORE * cores:
-        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
-                                         f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
+#: a whole number as an option is written: ASCII digits only (no sign, fraction, exponent, ``_``)
+_DIGITS = re.compile(r"[0-9]{1,30}")
+
+
+#: the most characters of a refused value a message repeats
+SHOWN_VALUE = 40
+
+
+def _shown(text: str) -> str:
+    """A refused value as a message quotes it: cut at ``SHOWN_VALUE`` characters (with how long it is)."""
+    return repr(text) if len(text) <= SHOWN_VALUE else f"{text[:SHOWN_VALUE]!r}… ({len(text):,} characters)"
+
+
+def _whole_number(text: str, what: str, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` to ``high``. ``what`` names it in the message
+    (``the seed``). Raises ``ArgumentTypeError`` with the range otherwise."""
+    if _DIGITS.fullmatch(text) is None or not low <= int(text) <= high:
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number from {low:,} to {high:,}, not {_shown(text)}")
     return int(text)
 
 
+def jobs(text: str) -> int:
+    """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
+    Raises ``ArgumentTypeError`` otherwise."""
+    cores = os.cpu_count() or 1
+    if _DIGITS.fullmatch(text) is not None and int(text) > JOBS_PER_CORE * cores:  # the range, and why
+        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
+                                         f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
+    return _whole_number(text, "the number of jobs", 1, JOBS_PER_CORE * cores)
+
+
 def shard(text: str) -> tuple[int, int]:
-    """``--shard I/N`` -> ``(I, N)`` (0 <= I < N). Raises ``ArgumentTypeError`` otherwise."""
+    """``--shard I/N`` -> ``(I, N)`` (0 <= I < N <= the most ``--jobs``). Raises ``ArgumentTypeError`` otherwise."""
     index, _, count = text.partition("/")
-    if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
-        raise argparse.ArgumentTypeError(f"a shard is I/N with 0 <= I < N, not {text!r}")
+    most = JOBS_PER_CORE * (os.cpu_count() or 1)
+    if not (_DIGITS.fullmatch(index) and _DIGITS.fullmatch(count) and int(index) < int(count) <= most):
+        raise argparse.ArgumentTypeError(f"a shard is I/N with 0 <= I < N <= {most}, not {_shown(text)}")
     return int(index), int(count)
+
+
+#: the largest ``--seed``: the protocol's whole numbers are below 10**18 (conformance/PROTOCOL.md,
+#: Limits), so a game played with any seed can be asked of ``truco serve`` too
+MAX_SEED = 10**18 - 1
+
+
+def seed(text: str) -> int:
+    """``--seed``: a whole number from 0 to ``MAX_SEED``. Raises ``ArgumentTypeError`` otherwise."""
+    return _whole_number(text, "the seed", 0, MAX_SEED)
+
+
+def players(text: str) -> int:
+    """``--players``: a whole number of seats within what the rule-file language allows
+    (spec/schema/ruleset.schema.json, ``table.players``: 2 to 12); the rule set played then says
+    which of those counts it allows. Raises ``ArgumentTypeError`` otherwise."""
+    from truco_dsl.bundled import SPEC_DIR
+
+    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    seats = schema["properties"]["table"]["properties"]["players"]["items"]
+    return _whole_number(text, "the number of players", seats["minimum"], seats["maximum"])
 
 
 #: the longest ``--timeout`` (seconds): a reply that takes longer is a hung engine
@@ -50,9 +94,9 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {_shown(text)}") from None
     if not 0 < value <= MAX_TIMEOUT:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds, not {_shown(text)}")
     return value
 
 

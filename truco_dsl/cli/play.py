@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import argparse
 
+from truco_dsl.cli.options import players, seed
+
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``play`` to ``truco``'s subcommands."""
     play = commands.add_parser("play", help="play one game in the terminal against bots")
     play.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")
-    play.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffle (same seed, same deals)")
-    play.add_argument("--players", type=int, default=2, metavar="N", help="seats at the table (you are seat 0)")
+    play.add_argument("--seed", type=seed, default=None, metavar="N",
+                      help="seed of the shuffle, 0 to 999999999999999999 (same seed, same deals)")
+    play.add_argument("--players", type=players, default=2, metavar="N",
+                      help="seats at the table (you are seat 0), a count the rule set allows")
     play.set_defaults(run=run)
 
 

@@ -17,11 +17,12 @@ from collections.abc import Callable, Mapping
 import pytest
 
 from truco_dsl.conformance.engines.adapter import EngineAdapter
-from truco_dsl.conformance.engines.process import DEFAULT_TIMEOUT, ProcessAdapter
+from truco_dsl.conformance.engines.inprocess import TimedAdapter, timed
+from truco_dsl.conformance.engines.process import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ProcessAdapter
 from truco_dsl.conformance.report.expectations import Expectations
 from truco_dsl.conformance.suite.plugin import SUITE_PATH, ConformancePlugin, ScenarioResult
 from truco_dsl.conformance.suite.selection import import_factory, resolve_ruleset
-from truco_dsl.errors import EngineFault, EngineStartError, SelectionError, SuiteError
+from truco_dsl.errors import EngineFault, EngineStartError, EngineTimeout, SelectionError, SuiteError
 from truco_dsl.rules import RuleSet
 
 __all__ = ["ScenarioResult", "SelectionError", "SuiteError", "engine_factory", "run_suite"]
@@ -99,28 +100,40 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
     """The adapter factory for ``truco conform --engine SPEC``, and the engine process if there is one.
 
     ``python:module:Class``: ``module.Class()`` (or any callable returning an ``EngineAdapter``)
-    for every scenario, in this process. Anything else: a program and its arguments, split as a
-    shell would (``shlex.split``) but run without one; it is started, says ``hello``, and is shared
-    by the scenarios (restarted after a fault). ``timeout``: seconds a reply may take.
+    for every scenario, in this process, each call held to ``timeout`` (``inprocess.TimedAdapter``:
+    a call that does not return in time is the scenario's ``timeout``). Anything else: a program
+    and its arguments, split as a shell would (``shlex.split``) but run without one; it is started,
+    says ``hello``, and is shared by the scenarios (restarted after a fault). ``timeout``: seconds a
+    reply may take.
     Raises ``SelectionError`` for an empty or malformed spec, a module or class that cannot be
     imported, or one that makes something other than an ``EngineAdapter`` (one is made here to see);
     ``EngineStartError`` for a program that cannot be started or does not answer ``hello`` as the
-    protocol asks, or a ``python:`` factory that raises (or exits) when asked for an engine.
+    protocol asks, or a ``python:`` factory that raises (or exits) when asked for an engine, or
+    has not made one (and been closed) within ``STARTUP_TIMEOUT`` seconds (or ``timeout`` if longer).
     """
     if spec.startswith("python:"):
         factory = import_factory(spec[len("python:"):])
+
+        def make_one() -> None:  # as the first scenario would, to see
+            try:
+                made = factory()
+            except (Exception, SystemExit) as problem:  # the engine cannot be made at all: as a program that cannot start
+                raise EngineStartError(f"--engine {spec} could not make the engine: {type(problem).__name__}: {problem}") from None
+            if not isinstance(made, EngineAdapter):
+                members = [*EngineAdapter.__annotations__, *(name for name in vars(EngineAdapter) if not name.startswith("_"))]
+                missing = [member for member in dict.fromkeys(members) if getattr(made, member, None) is None]
+                raise SelectionError(f"--engine {spec} makes {type(made).__name__!r}, not an EngineAdapter "
+                                     f"(conformance/PROTOCOL.md, truco_dsl/conformance/engines/adapter.py): it lacks "
+                                     f"{', '.join(missing)}")
+            getattr(made, "close", lambda: None)()
+
+        startup = max(timeout, STARTUP_TIMEOUT)  # as a program's hello: making an engine may load much
         try:
-            made = factory()
-        except (Exception, SystemExit) as problem:  # the engine cannot be made at all: as a program that cannot start
-            raise EngineStartError(f"--engine {spec} could not make the engine: {type(problem).__name__}: {problem}") from None
-        if not isinstance(made, EngineAdapter):
-            members = [*EngineAdapter.__annotations__, *(name for name in vars(EngineAdapter) if not name.startswith("_"))]
-            missing = [member for member in dict.fromkeys(members) if getattr(made, member, None) is None]
-            raise SelectionError(f"--engine {spec} makes {type(made).__name__!r}, not an EngineAdapter "
-                                 f"(conformance/PROTOCOL.md, truco_dsl/conformance/engines/adapter.py): it lacks "
-                                 f"{', '.join(missing)}")
-        getattr(made, "close", lambda: None)()
-        return factory, None
+            timed("making the engine", make_one, timeout=startup)
+        except EngineTimeout:
+            raise EngineStartError(f"--engine {spec} did not make an engine within {startup:g} s: making it, reading "
+                                   f"its members or closing it has not returned") from None
+        return (lambda: TimedAdapter(factory, timeout)), None
     try:
         command = shlex.split(spec)
     except ValueError as problem:

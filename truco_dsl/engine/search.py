@@ -19,6 +19,7 @@ team holds and every card on the table lead to the same results, so one of each 
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
@@ -102,25 +103,49 @@ class _Search:
 
 
 #: the positions ``count_lines`` visits at most, unless told otherwise: a full hand's count at 2
-#: players from the deal is a few thousand; a deep count at 6 players would run for hours
+#: players from the deal is some 40,000 lines; a deep count at 6 players would run for hours
 COUNT_POSITIONS = 200_000
+#: the seconds ``count_lines`` may run, unless told otherwise: below the harness's default
+#: ``--timeout`` (5 s), so that ``truco serve`` says it stopped before a harness gives up on it
+#: (200,000 positions at 6 players take some 20 s)
+COUNT_SECONDS = 3.0
 
 
-def count_lines(engine: Engine, depth: int | None = None, limit: int = COUNT_POSITIONS) -> tuple[int, list[tuple[int, str, int]]]:
+class _Budget:
+    """What a count may still spend: positions (``limit`` in all) and time (``seconds`` from now)."""
+
+    def __init__(self, limit: int, seconds: float):
+        self.limit, self.seconds = limit, seconds
+        self.visited = 0
+        self.started = time.monotonic()
+
+    def spend(self) -> None:
+        """Count one more position. Raises ``CountTooLarge`` past the positions or the time."""
+        self.visited += 1
+        if self.visited > self.limit:
+            raise CountTooLarge(self.limit)
+        if time.monotonic() - self.started >= self.seconds:
+            raise CountTooLarge(self.visited - 1, seconds=self.seconds)
+
+
+def count_lines(engine: Engine, depth: int | None = None, limit: int = COUNT_POSITIONS,
+                seconds: float = COUNT_SECONDS) -> tuple[int, list[tuple[int, str, int]]]:
     """How many sequences of legal actions lead on from the current position (like chess perft).
 
     ``engine``: the game (not changed); ``depth``: the number of actions in a sequence, or None for
-    every sequence to the end of the hand; ``limit``: the positions it may visit. An action is a
+    every sequence to the end of the hand; ``limit``: the positions it may visit; ``seconds``: how
+    long it may run (0: it stops at its first position). An action is a
     ``(seat, action)`` pair from ``engine.legal_actions(seat)`` of any seat (a raise may be
     answered, or cards shown, out of turn); a sequence stops early where the hand ends or no seat
     has an action. Returns ``(total, divide)``: ``total`` the number of sequences, ``divide`` the
     count below each first action as ``(seat, action, count)`` in seat order then action order
     (empty when the position is a leaf: ``total`` is then 1). Raises ``ValueError`` for a negative
-    depth, ``CountTooLarge`` when it would visit more than ``limit`` positions.
+    depth, ``CountTooLarge`` when it would visit more than ``limit`` positions or run longer than
+    ``seconds`` (its message says which).
     """
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be 0 or more, got {depth}")
-    budget = [limit, limit]  # the positions left, and the limit (for the message)
+    budget = _Budget(limit, seconds)
     divide = [(seat, action, _lines(_after(engine, seat, action, budget), None if depth is None else depth - 1, budget))
               for seat, action in _first_actions(engine, depth)]
     return (sum(count for _, _, count in divide) if divide else 1), divide
@@ -132,16 +157,14 @@ def _first_actions(engine: Engine, depth: int | None) -> list[tuple[int, str]]:
     return [(seat, action) for seat in range(engine.players) for action in engine.legal_actions(seat)]
 
 
-def _after(engine: Engine, seat: int, action: str, budget: list[int]) -> Engine:
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise CountTooLarge(budget[1])
+def _after(engine: Engine, seat: int, action: str, budget: _Budget) -> Engine:
+    budget.spend()
     branch = engine.fork()
     branch.act(seat, action)
     return branch
 
 
-def _lines(engine: Engine, depth: int | None, budget: list[int]) -> int:
+def _lines(engine: Engine, depth: int | None, budget: _Budget) -> int:
     actions = _first_actions(engine, depth)
     if not actions:
         return 1

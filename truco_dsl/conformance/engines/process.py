@@ -7,7 +7,8 @@ at a time; every reply must echo its request's ``seq`` and match its schema.
 
 Faults never hang or stop the run. A reply that does not come within ``timeout`` seconds raises
 ``EngineTimeout``; an engine that exits (or closes stdout) raises ``EngineCrash``; a line that is not
-JSON, breaks the reply's schema or echoes another ``seq`` raises ``ProtocolViolation``. Each carries
+JSON, breaks the reply's schema or echoes another ``seq`` raises ``ProtocolViolation``, and so does a
+line begun and not ended within ``timeout`` (the message quotes what was written of it). Each carries
 the request, the offending line and the tail of the engine's stderr. After a fault the process is
 killed, and the next scenario starts a fresh one (with a new ``hello``; a program gets at least
 ``STARTUP_TIMEOUT`` seconds to start and answer it). Between scenarios a healthy
@@ -28,6 +29,7 @@ from typing import Any
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import LineCount, Outcome
 from truco_dsl.conformance.engines.transcript import Transcript
+from truco_dsl.diagnostics import printable
 from truco_dsl.errors import EngineCrash, EngineError, EngineFault, EngineStartError, EngineTimeout, NotSupported, ProtocolViolation, SetupRefused
 
 DEFAULT_TIMEOUT = 5.0
@@ -37,6 +39,8 @@ STARTUP_TIMEOUT = 30.0  # a loaded 2-core machine took 8 s to start `truco serve
 STDERR_TAIL = 15
 #: the longest offending line shown with a fault (characters)
 SHOWN_LINE = 500
+#: the most bytes of stdout read at once
+READ_PIECE = 1 << 16
 
 
 class _Process:
@@ -48,6 +52,8 @@ class _Process:
         self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                       start_new_session=True)  # its own process group: ended with its children
         self.lines: queue.Queue[bytes | None] = queue.Queue()
+        #: the start of a line the program has begun and not ended (bytes) and its size so far
+        self.begun: tuple[bytes, int] = (b"", 0)
         self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
         self.readers = [threading.Thread(target=self._read_stdout, daemon=True),
                         threading.Thread(target=self._read_stderr, daemon=True)]
@@ -55,8 +61,23 @@ class _Process:
             reader.start()
 
     def _read_stdout(self) -> None:
-        while (line := protocol.read_line(self.popen.stdout)) is not None:  # bounded: a flood is cut, not kept
-            self.lines.put(line)
+        """Split stdout into lines as the bytes come, not a line at a time: what has come of a line
+        not yet ended is in ``begun`` (its first ``SHOWN_LINE`` * 4 bytes and its size), for a
+        fault to show. A line is kept to ``protocol.MAX_LINE_BYTES`` + 1 bytes (too long for
+        ``protocol.parse_line``, as ``protocol.read_line`` keeps it): a flood is cut, not kept."""
+        kept = protocol.MAX_LINE_BYTES + 1
+        line, size = bytearray(), 0
+        while chunk := self.popen.stdout.read1(READ_PIECE):
+            *ended, rest = chunk.split(b"\n")
+            for piece in ended:
+                line += piece[:kept - len(line)]
+                self.lines.put(bytes(line) + b"\n")
+                line, size = bytearray(), 0
+            line += rest[:kept - len(line)]
+            size += len(rest)
+            self.begun = (bytes(line[:SHOWN_LINE * 4]), size)
+        if line:  # the last line, not ended: read as it is
+            self.lines.put(bytes(line))
         self.lines.put(None)  # end of output
 
     def _read_stderr(self) -> None:
@@ -229,6 +250,11 @@ class ProcessAdapter:
         try:
             raw = process.lines.get(timeout=timeout)
         except queue.Empty:
+            begun, size = process.begun
+            if size:  # it began a reply and stopped: its fault, and what it wrote is the evidence
+                self._fault(ProtocolViolation, f"the engine wrote {_quoted(begun)} ({size:,} byte{'s' if size != 1 else ''}) "
+                            f"in reply to {request['command']} without ending the line, then nothing more within "
+                            f"{timeout:g} s", None, request)
             self._fault(EngineTimeout, f"no reply to {request['command']} within {timeout:g} s", None, request)
         if raw is None:
             self._fault(EngineCrash, f"the engine exited without replying to {request['command']}{self._exit_code()}",
@@ -274,3 +300,11 @@ class ProcessAdapter:
             parts.append(f"offending line: {shown[:SHOWN_LINE]}{'…' if len(shown) > SHOWN_LINE else ''}")
         parts.append(f"engine stderr (last lines):\n{stderr}" if stderr else "engine stderr: (empty)")
         raise kind("\n".join(parts))
+
+
+def _quoted(written: bytes) -> str:
+    """What an engine wrote, quoted for a message: decoded (a byte that is not UTF-8 as ``\\xe9``),
+    control and bidirectional characters escaped (``diagnostics.printable``), cut at ``SHOWN_LINE``
+    characters."""
+    text = printable(written.decode("utf-8", errors="backslashreplace"), lines=False)
+    return f"'{text[:SHOWN_LINE]}{'…' if len(text) > SHOWN_LINE else ''}'"

@@ -222,7 +222,7 @@ def error_reply(seq: int | None, error: str, message: str) -> dict[str, Any]:
 def raised_reply(seq: int | None, problem: Exception) -> dict[str, Any]:
     """The error reply for an ``EngineAdapter`` call that raised ``problem``:
     ``setup_refused`` for a ``SetupRefused``, ``no_game`` for a ``NoGame``, ``unknown_command`` for
-    ``NotSupported``, ``bad_request`` for a ``CountTooLarge`` (a count past its limit of positions),
+    ``NotSupported``, ``bad_request`` for a ``CountTooLarge`` (a count past its limit of positions or of time),
     ``engine_error`` for anything else."""
     if isinstance(problem, CountTooLarge):
         return error_reply(seq, BAD_REQUEST, str(problem))

@@ -5,8 +5,8 @@ An exchange is one request and its reply as protocol lines (conformance/PROTOCOL
 behind the protocol (``process.py``) they are the lines sent and read, a reply that never came being
 None; for an in-process adapter, ``RecordingAdapter`` writes each call as the request and the reply
 that ``truco serve`` would have exchanged for it (an exception as the error reply the protocol gives
-it). Only the last ``TRANSCRIPT_LENGTH`` exchanges are kept, each line cut at ``SHOWN_LINE``
-characters, so a record stays small whatever the scenario does.
+it; a call that timed out as no reply). Only the last ``TRANSCRIPT_LENGTH`` exchanges are kept, each
+line cut at ``SHOWN_LINE`` characters, so a record stays small whatever the scenario does.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import EngineAdapter, LineCount, Outcome
+from truco_dsl.errors import EngineTimeout
 
 #: exchanges kept per scenario (the last ones)
 TRANSCRIPT_LENGTH = 8
@@ -78,6 +79,9 @@ class RecordingAdapter:
     def _call(self, request: dict[str, Any], method: Any, *arguments: Any, **keywords: Any) -> Any:
         try:
             result = method(*arguments, **keywords)
+        except EngineTimeout:  # no reply came, as from a program that hangs
+            self.transcript.record(protocol.line(request), None)
+            raise
         except Exception as problem:
             self.transcript.record(protocol.line(request), protocol.line(protocol.raised_reply(request["seq"], problem)))
             raise
