@@ -381,10 +381,10 @@ def test_an_expression_over_several_lines_is_located_on_the_right_line(style, wh
 def test_a_sound_variant_exits_0(tmp_path, capsys):
     paths = write_files(tmp_path, {"short-game": """\
         ruleset: short-game
-        title: A game to 3
+        title: A match of three games
         extends: atb-2004
-        game:
-          target: 3
+        match:
+          wins: 2
         """})
     code, out, err = run_validate(capsys, paths["short-game"])
     assert code == 0

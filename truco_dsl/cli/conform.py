@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, warned
 from truco_dsl.cli.options import check_writable, jobs, seconds, shard, write_file
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
@@ -92,7 +92,11 @@ def run(options: argparse.Namespace) -> int:
 
     parse_tags(options.tags)
     check_tag_names(options.tags)
-    played = [resolve_ruleset(options.ruleset)[1].id] if options.ruleset is not None else []
+    played = []
+    if options.ruleset is not None:
+        variant = resolve_ruleset(options.ruleset)[1]
+        warned("conform", variant)
+        played = [variant.id]
     asked = {option: path for option, path in (("--junit-xml", options.junit_xml), ("--json", options.json),
                                                 ("--write-expectations", options.write_expectations), ("--html", options.html))
              if path is not None}

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from truco_dsl.diagnostics import first_line
 from truco_dsl.errors import (CasesError, EngineStartError, ExpectationsError, RulesetError, RuleSetIncomplete, SelectionError,
                               SuiteError, UnknownName)
+from truco_dsl.rules import RuleSet
 
 EXIT_OK = 0
 #: the suite found failing scenarios or engine faults, a mutant survived, coverage has a gap
@@ -54,6 +55,15 @@ def bad_input(command: str, message: str) -> int:
     ``command``: the command's words (``conform``, ``cases export``)."""
     print(f"truco {command}: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def warned(command: str, ruleset: RuleSet) -> None:
+    """Say on stderr, in one line, that the rule file a user named has coherence warnings
+    (``RuleSet.warnings``) and where to see them; nothing when it has none. Raises nothing."""
+    if ruleset.warnings:
+        count = len(ruleset.warnings)
+        print(f"truco {command}: {ruleset.file} has {count} coherence warning{'s' if count != 1 else ''} "
+              f"(`truco validate {ruleset.file}` shows them)", file=sys.stderr)
 
 
 def reported(command: str, error: Exception) -> int:

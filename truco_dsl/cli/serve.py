@@ -46,6 +46,7 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
     """
     from truco_dsl.conformance.engines.adapter import ReferenceAdapter
     from truco_dsl.conformance.engines.protocol import ProtocolServer, engine_version
+    from truco_dsl.cli.exits import warned
     from truco_dsl.conformance.suite.selection import resolve_ruleset
     from truco_dsl.rules import available_rulesets, load_ruleset
 
@@ -54,6 +55,7 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
         offered = {played.id: played for played in loaded if not played.abstract}
     else:
         folder, played = resolve_ruleset(ruleset)
+        warned("serve", played)
         offered = {folder: played}
     adapter = ReferenceAdapter(offered)
     return ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],

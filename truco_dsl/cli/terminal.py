@@ -30,7 +30,7 @@ from rich.table import Table
 
 from truco_dsl.cards import Card
 from truco_dsl.diagnostics import printable
-from truco_dsl.cli.exits import EXIT_OK, bad_input
+from truco_dsl.cli.exits import EXIT_OK, bad_input, warned
 from truco_dsl.engine import Engine, Event
 from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, SelectionError
 from truco_dsl.engine.proof import load_playable
@@ -68,6 +68,7 @@ def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int =
     ``SelectionError`` for a player count it does not allow (or a common core, not played alone).
     """
     rules = load_playable(ruleset)
+    warned("play", rules)
     drawn = seed is None
     if drawn:
         seed = random.SystemRandom().randrange(1, 100_000)

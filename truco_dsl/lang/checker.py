@@ -27,16 +27,19 @@ _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a tar
 
 @dataclass(frozen=True)
 class StringUse:
-    """A literal whose allowed values the rule set gives: ``kind`` ``infraction``,
+    """A literal whose allowed values the rule set gives: ``kind`` ``infraction``, ``reason``,
     ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
     ``value``, or ``seat``/``team``/``vaza`` with a whole-number ``value`` (a seat the table may not
-    have, a vaza past the hand size);
+    have, a vaza past the hand size), or ``number``: a whole number given to a builtin or compared
+    with a path, ``context`` naming which (``set_stake``, ``award``, ``hand.stake``), so that
+    coherence checks can tell a number that follows from a parameter (a stake, the target);
     line and column in the expression (1-based)."""
 
     kind: str
     value: str | int
     line: int
     column: int
+    context: str = ""
 
 
 @dataclass
@@ -99,6 +102,9 @@ class Checker:
     def _compare(self, node: Tree) -> Type:
         left, symbol, right = node.children
         left_type, right_type = self.type_of(left), self.type_of(right)
+        for side, other in ((left, right), (right, left)):
+            if isinstance(_literal(side), int) and isinstance(other, Tree) and other.data == "path":
+                self._record("number", side, _dotted(other))
         if str(symbol) in ("==", "!="):
             for one, other, other_node in ((left_type, right_type, right), (right_type, left_type, left)):
                 self._comparable(one, other, other_node, node)
@@ -155,6 +161,8 @@ class Checker:
                 self._record(wanted.name, argument)
             if wanted.name in ("seat", "team") and isinstance(_literal(argument), int):
                 self._record(wanted.name, argument)
+            if wanted.name == "number" and isinstance(_literal(argument), int):
+                self._record("number", argument, name)
             if name in ("hand_flag", "game_flag", "flag_hand", "flag_game"):
                 if not (isinstance(argument, Tree) and argument.data == "string"):
                     raise _at(argument, f'{name}() takes a flag\'s name in quotes, like {name}("time_limit")')
@@ -182,11 +190,11 @@ class Checker:
             kind = fields[str(step.children[0])].type
         return kind
 
-    def _record(self, kind: str, node: Tree | Token) -> None:
+    def _record(self, kind: str, node: Tree | Token, context: str = "") -> None:
         value = _literal(node)
         if isinstance(value, (str, int)):
             line, column = _position(node)
-            self.strings.append(StringUse(kind, value, line, column))
+            self.strings.append(StringUse(kind, value, line, column, context))
 
 
 _ORDINAL = {1: "first", 2: "second", 3: "third"}
@@ -201,6 +209,15 @@ def _fits(wanted: Type, got: Type) -> bool:
     if wanted.name in ("infraction", "reason", "card", "string") or wanted.values is not None:
         return got.name in (wanted.name, "string")
     return wanted.name == got.name
+
+
+def _dotted(path: Tree) -> str:
+    """A path as written, its index left out: ``hand.stake``, ``tricks[…].winner``."""
+    name, *steps = path.children
+    parts = [str(name)]
+    for step in steps:
+        parts.append("[…]" if step.data == "index" else "." + str(step.children[0]))
+    return "".join(parts)
 
 
 def _literal(node: Tree | Token) -> object:

@@ -9,6 +9,7 @@ Every problem found is kept (loading goes on to find the others) and carries the
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -29,6 +30,7 @@ from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFor
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
 from truco_dsl.lang.vocabulary import REASONS
+from truco_dsl.rules import coherence
 from truco_dsl.rules.model import MAX_MATCH_WINS, MAX_TARGET, Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
 
@@ -532,7 +534,11 @@ def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
     except RulesetError as error:
         return None, error.problems
     problems = _check_strings(ruleset, files.values(), files[path])
-    return (None, problems) if problems else (ruleset, [])
+    if problems:
+        return None, problems
+    parent = load_ruleset(available_rulesets(path)[lineage[1]]) if len(lineage) > 1 else None
+    uses = [use for parsed in files.values() for use in parsed.strings]
+    return dataclasses.replace(ruleset, warnings=coherence.check(ruleset, parent, uses, path)), []
 
 
 #: The builtin that sets the flag each flag-reading builtin reads.

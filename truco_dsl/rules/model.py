@@ -73,7 +73,8 @@ class RuleSet:
     ``infractions``: the kinds a referee may report; ``reasons``: the refusal codes its clauses
     give (``forbid``/``foul``), code -> meaning, beside the engine's own (vocabulary.REASONS); ``covered``: whether a card may be played face
     down at all; ``traces``: source clause id -> the clause or
-    cited parameter id (inherited) that encodes it.
+    cited parameter id (inherited) that encodes it; ``warnings``: the coherence warnings of the
+    file loaded (``rules.coherence``), which do not stop it from playing.
     """
 
     id: str
@@ -101,6 +102,7 @@ class RuleSet:
     reasons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     covered: bool = True
     traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    warnings: tuple = ()  # of rules.coherence.Incoherence: what the variant may not mean, found at load
 
     def __post_init__(self) -> None:
         guards: dict[str, tuple[Clause, ...]] = dict.fromkeys(HOOKS, ())
