@@ -53,7 +53,7 @@ def test_an_exception_that_is_no_users_mistake_keeps_its_traceback():
 def test_every_command_module_adds_its_subcommand_and_runs_it():
     typed = {"validate": ["validate", "x.yaml"], "conform": ["conform"], "mutate": ["mutate", "--ruleset", "x"],
              "cases": ["cases", "export"], "serve": ["serve"], "play": ["play"], "vocabulary": ["vocabulary"],
-             "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"]}
+             "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"], "show": ["show", "atb-2004"]}
     parser = build_parser()
     for module in COMMANDS:
         options = parser.parse_args(typed[module.__name__.rsplit(".", 1)[1]])
@@ -137,6 +137,7 @@ def test_a_python_engine_that_makes_no_adapter_is_bad_input(capsys):
 
 @pytest.mark.parametrize(("command", "code"), [
     (["coverage"], 0), (["vocabulary"], 0), (["where", "ATB-EMPATE-3"], 0), (["validate", "spec/rulesets"], 0),
+    (["show", "atb-2004"], 0),
     # melhor-de-cinco fails the atb-2004 scenarios of the decider by design (README): a failed run
     (["conform", "--ruleset", "melhor-de-cinco", "--tags", "@clause:ATB-TEMPO-e"], 1),
 ])

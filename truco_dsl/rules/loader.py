@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from collections.abc import Callable
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
@@ -248,7 +249,7 @@ def _check_meaning(parsed: _RuleFile) -> None:
     except SourceFormatError as problem:
         parsed.report((), f"spec/sources is malformed: {problem}")
         return
-    for group in _PARAMETERS:
+    for group in PARAMETER_GROUPS:
         if parsed.is_broken((group, "cites")):
             continue
         for clause_id, cite in (document.get(group) or {}).get("cites", {}).items():
@@ -330,7 +331,8 @@ def _is_loop(path: Path) -> bool:
     return False
 
 
-_PARAMETERS = ("table", "deck", "deal", "stakes", "game", "play", "match", "referee")
+#: The groups of parameters a rule file may set, each merged with its parent's (``merge_parameters``).
+PARAMETER_GROUPS = ("table", "deck", "deal", "stakes", "game", "play", "match", "referee")
 
 
 def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) -> tuple[dict[str, Any], list[Clause], list[str], list[Problem]]:
@@ -374,9 +376,9 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
                                                f"{did_you_mean(str(clause_id), present)}")
     if inherited or parsed.problems:
         return {}, [], [], inherited + parsed.problems
-    for group in _PARAMETERS:
+    for group in PARAMETER_GROUPS:
         if group in document:
-            parameters[group] = _merge(parameters.get(group, {}), document[group])
+            parameters[group] = merge_parameters(parameters.get(group, {}), document[group])
     clauses = [clause for clause in clauses if clause.id not in dropped]
     for clause in parsed.clauses:
         position = next((i for i, old in enumerate(clauses) if old.id == clause.id), None)
@@ -402,19 +404,27 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
 def _cited_ids(parameters: dict[str, Any]) -> set[str]:
     """The clause ids cited by the parameter groups (``cites:`` of each group and of deck.manilha)."""
     cited = set()
-    for group in _PARAMETERS:
+    for group in PARAMETER_GROUPS:
         cited.update(parameters.get(group, {}).get("cites", {}))
     cited.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
     return cited
 
 
-def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """A parameter group overridden by a child: keys merged deeply, lists and ``cites`` replaced
-    (a child that changes a value says again which clauses its values come from)."""
+def merge_parameters(old: dict[str, Any], new: dict[str, Any], written: Callable[[YamlPath], None] | None = None,
+                     at: YamlPath = ()) -> dict[str, Any]:
+    """A parameter group ``old`` overridden by a child's ``new``: keys merged deeply, lists and
+    ``cites`` replaced (a child that changes a value says again which clauses its values come
+    from). ``written(path)``, when given, is told the path (from ``at``) of every value the child
+    sets whole, so a caller can say where each value of the result comes from. Returns the merge."""
     merged = dict(old)
     for key, value in new.items():
         mergeable = key != "cites" and isinstance(value, dict) and isinstance(old.get(key), dict)
-        merged[key] = _merge(old[key], value) if mergeable else value  # a group's cites are replaced whole
+        if mergeable:
+            merged[key] = merge_parameters(old[key], value, written, (*at, key))
+        else:  # a group's cites are replaced whole
+            merged[key] = value
+            if written is not None:
+                written((*at, key))
     return merged
 
 
@@ -490,7 +500,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
                      f"need {needed} cards; this deck has {cards_in_deck} ({len(rank_tuple)} ranks × {len(suit_tuple)} suits)",
                      ("table", "players"), ("deal", "cards"), ("deck", "ranks"), ("deck", "suits"))
     cites: dict[str, str] = {}
-    for group in _PARAMETERS:
+    for group in PARAMETER_GROUPS:
         cites.update(parameters.get(group, {}).get("cites", {}))
     cites.update(parameters.get("deck", {}).get("manilha", {}).get("cites", {}))
     if problems:
