@@ -186,6 +186,28 @@ def read_regular(path: str | Path) -> bytes:
     return raw
 
 
+_ABSENT = object()
+
+
+def value_at(document: Any, path: YamlPath, default: Any = None) -> Any:
+    """The value at ``path`` in a YAML document (mappings and lists followed key by key), or
+    ``default`` when the document has no such key. Raises nothing."""
+    value = document
+    for key in path:
+        if isinstance(value, dict) and key in value:
+            value = value[key]
+        elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
+            value = value[key]
+        else:
+            return default
+    return value
+
+
+def writes(document: Any, path: YamlPath) -> bool:
+    """Whether ``document`` has a value (null too) at ``path``."""
+    return value_at(document, path, _ABSENT) is not _ABSENT
+
+
 def yaml_path(path: YamlPath) -> str:
     """``("clauses", 2, "when")`` -> ``clauses[2].when``."""
     text = ""

@@ -230,6 +230,9 @@ BUILTINS: dict[str, Builtin] = {
     ),
 }
 
+#: The builtin that sets the flag each flag-reading builtin reads (``hand_flag`` reads what ``flag_hand`` sets).
+FLAG_SETTERS: dict[str, str] = {"hand_flag": "flag_hand", "game_flag": "flag_game"}
+
 #: The refusal codes the engine gives by itself, whatever the rule set: the shape of the game, not a
 #: rule (a wrong seat, a malformed action, a raise waiting for its answer). A clause's
 #: ``forbid("code")``/``foul("code")`` names one of these or one its rule set declares under

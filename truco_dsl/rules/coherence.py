@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from truco_dsl.diagnostics import Place, Problem, YamlFile, YamlPath, excerpt
+from truco_dsl.diagnostics import Place, Problem, YamlFile, YamlPath, excerpt, writes
 from truco_dsl.lang.checker import StringUse
+from truco_dsl.lang.vocabulary import FLAG_SETTERS
 from truco_dsl.rules.model import Clause, RuleSet
 
 #: Paths and builtins whose number is a score (so may follow from the target).
@@ -85,22 +86,14 @@ def check(variant: RuleSet, parent: RuleSet | None, uses: Iterable[Use], written
     found: list[Incoherence] = []
     document = read(mine).document if isinstance(read(mine).document, dict) else {}
 
-    def sets(*path: str) -> bool:
-        value: object = document
-        for key in path:
-            if not isinstance(value, dict) or key not in value:
-                return False
-            value = value[key]
-        return True
-
     if parent is not None:
         found += _follows_target(variant, parent, inherited, at)
         found += _off_ladder(variant, parent, inherited, at)
-        found += _cites(variant, parent, mine, read, at, sets)
+        found += _cites(variant, parent, mine, at)
         found += _dropped(variant, parent, uses, mine, document, at)
     found += _never_fires(variant, uses, mine, at)
-    if variant.ladder[-1] > variant.target and (sets("stakes", "ladder") or sets("game", "target")):
-        path = ("stakes", "ladder") if sets("stakes", "ladder") else ("game", "target")
+    if variant.ladder[-1] > variant.target and (writes(document, ("stakes", "ladder")) or writes(document, ("game", "target"))):
+        path = ("stakes", "ladder") if writes(document, ("stakes", "ladder")) else ("game", "target")
         found.append(at(mine, path, f"the ladder's top, {variant.ladder[-1]} points, is more than the game's target, "
                                     f"{variant.target}: one hand can be worth more than the whole game", "ladder-above-target",
                         "end the ladder at or below game.target, or raise the target"))
@@ -161,7 +154,7 @@ def _changed_numbers(variant: RuleSet, parent: RuleSet) -> dict[int, tuple[str, 
 _RAISE_NAMES = {6: "seis", 9: "nove", 12: "doze"}
 
 
-def _cites(variant: RuleSet, parent: RuleSet, mine: str, read, at, sets) -> list[Incoherence]:
+def _cites(variant: RuleSet, parent: RuleSet, mine: str, at) -> list[Incoherence]:
     changed = _changed_numbers(variant, parent)
     if not changed:
         return []
@@ -195,11 +188,11 @@ def _now(variant: RuleSet, parameter: str) -> str:
 
 def _never_fires(variant: RuleSet, uses: list[Use], mine: str, at) -> list[Incoherence]:
     found = []
-    flags_set = {(use.kind, use.value) for _, _, use in uses if use.kind in ("flag_hand", "flag_game")}
+    flags_set = {(use.kind, use.value) for _, _, use in uses if use.kind in FLAG_SETTERS.values()}
     for clause, path, use in uses:
         if str(Path(clause.place.file).resolve()) == mine:
             continue  # the variant's own: errors, reported by the loader
-        setter = {"hand_flag": "flag_hand", "game_flag": "flag_game"}.get(use.kind)
+        setter = FLAG_SETTERS.get(use.kind)
         if setter and (setter, use.value) not in flags_set:
             found.append(at(clause.place.file, path, f'inherited clause {clause.id} reads {use.kind}("{use.value}"), which no '
                                                      f"clause of this rule set sets any more: it never holds", "never-fires",
@@ -220,7 +213,7 @@ def _dropped(variant: RuleSet, parent: RuleSet, uses: list[Use], mine: str, docu
     present = {clause.id for clause in variant.clauses}
     read_flags: dict[tuple[str, str], list[str]] = {}
     for clause, _, use in uses:
-        if use.kind in ("hand_flag", "game_flag") and clause.id not in read_flags.setdefault((use.kind, str(use.value)), []):
+        if use.kind in FLAG_SETTERS and clause.id not in read_flags.setdefault((use.kind, str(use.value)), []):
             read_flags[(use.kind, str(use.value))].append(clause.id)
     drops = document.get("drop", []) if isinstance(document.get("drop"), list) else []
     found = []
@@ -238,8 +231,9 @@ def _dropped(variant: RuleSet, parent: RuleSet, uses: list[Use], mine: str, docu
 
 def _flags_set_by(clause: Clause) -> list[tuple[str, str]]:
     """The flags ``clause`` sets, as the reader's (kind, name): ``("game_flag", "time_limit")``."""
-    return [({"flag_hand": "hand_flag", "flag_game": "game_flag"}[use.kind], str(use.value))
-            for use in (clause.then.strings if clause.then else ()) if use.kind in ("flag_hand", "flag_game")]
+    readers = {setter: reader for reader, setter in FLAG_SETTERS.items()}
+    return [(readers[use.kind], str(use.value))
+            for use in (clause.then.strings if clause.then else ()) if use.kind in FLAG_SETTERS.values()]
 
 
 def _clause_path(clause: Clause) -> YamlPath:

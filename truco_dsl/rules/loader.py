@@ -26,11 +26,11 @@ from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, yaml_path
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, writes, yaml_path
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
-from truco_dsl.lang.vocabulary import REASONS
+from truco_dsl.lang.vocabulary import FLAG_SETTERS, REASONS
 from truco_dsl.rules import coherence
 from truco_dsl.rules.model import MAX_MATCH_WINS, MAX_TARGET, Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
@@ -459,7 +459,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
 
     def complain(message: str, *paths: tuple[str, ...]) -> None:
         """Report at the first of ``paths`` this file sets (else at its ``ruleset:`` line: a parent set it)."""
-        written = next((path for path in paths if _sets(parsed.document, path)), ("ruleset",))
+        written = next((path for path in paths if writes(parsed.document, path)), ("ruleset",))
         problems.append(parsed.problem(written, message))
 
     if rule == "vira":
@@ -508,7 +508,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     traces = dict(parameters.get("traces", {}))
     reasons = dict(parameters.get("reasons", {}))
     for code in reasons:
-        if code in REASONS and _sets(parsed.document, ("reasons", code)):
+        if code in REASONS and writes(parsed.document, ("reasons", code)):
             problems.append(parsed.problem(("reasons", code), f"{code} is a code the engine gives by itself ({REASONS[code]}): "
                                                               f"a rule file declares only its own codes", at_key=True))
     if problems:
@@ -521,16 +521,6 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
         packet=packet, match_wins=match_wins, infractions=infractions, reasons=MappingProxyType(reasons), traces=MappingProxyType(traces), covered=covered,
     )
-
-
-def _sets(document: dict[str, Any], path: tuple[str, ...]) -> bool:
-    """Whether ``document`` (one rule file) writes the key at ``path``."""
-    value: Any = document
-    for key in path:
-        if not isinstance(value, dict) or key not in value:
-            return False
-        value = value[key]
-    return True
 
 
 def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
@@ -551,10 +541,6 @@ def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
     return dataclasses.replace(ruleset, warnings=coherence.check(ruleset, parent, uses, path)), []
 
 
-#: The builtin that sets the flag each flag-reading builtin reads.
-_FLAG_SETTERS = {"hand_flag": "flag_hand", "game_flag": "flag_game"}
-
-
 def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Problem]:
     """The string literals of the clauses ``written`` (the file loaded, not its parents) that only
     the merged rule set can check: an infraction kind must be one of its referee.infractions; a
@@ -565,7 +551,7 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
     cannot fire: that is a coherence warning, not an error.)"""
     playing = {id(clause) for clause in ruleset.clauses}
     uses = [(parsed, path, use) for parsed in files for clause, path, use in parsed.strings if id(clause) in playing]
-    flags_set = {(use.kind, use.value) for _, _, use in uses if use.kind in _FLAG_SETTERS.values()}
+    flags_set = {(use.kind, use.value) for _, _, use in uses if use.kind in FLAG_SETTERS.values()}
     problems: list[Problem] = []
     for parsed, path, use in uses:
         if parsed is not written:
@@ -586,8 +572,8 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
             message = f"tricks[{use.value}] is no vaza: a hand has {ruleset.hand_size} (deal.cards), numbered from 1"
         elif use.kind == "team" and not 0 <= use.value < ruleset.teams:
             message = f"team {use.value} does not exist: this rule set has {ruleset.teams} teams, 0 to {ruleset.teams - 1}"
-        elif use.kind in _FLAG_SETTERS and (_FLAG_SETTERS[use.kind], use.value) not in flags_set:
-            setter = _FLAG_SETTERS[use.kind]
+        elif use.kind in FLAG_SETTERS and (FLAG_SETTERS[use.kind], use.value) not in flags_set:
+            setter = FLAG_SETTERS[use.kind]
             named = sorted(value for kind, value in flags_set if kind == setter)
             message = (f'{use.kind}("{use.value}") reads a flag that no clause sets with {setter}("{use.value}")'
                        f"{did_you_mean(use.value, named)}")

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from truco_dsl.diagnostics import Place, YamlFile, YamlPath, shown, yaml_path
+from truco_dsl.diagnostics import Place, YamlFile, YamlPath, shown, value_at, yaml_path
 from truco_dsl.rules.loader import PARAMETER_GROUPS, available_rulesets, load_ruleset, merge_parameters
 from truco_dsl.rules.model import Clause, RuleSet
 
@@ -109,7 +109,7 @@ def _changed(resolved: Resolved) -> tuple[set[YamlPath], set[str]]:
     own = str(Path(resolved.ruleset.file).resolve())
     paths = {path for path, file in resolved.origins.items() if str(Path(file.path).resolve()) == own}
     parent_values = _parent_parameters(resolved)
-    paths = {path for path in paths if _value(resolved.parameters, path) != _value(parent_values, path)}
+    paths = {path for path in paths if value_at(resolved.parameters, path) != value_at(parent_values, path)}
     clauses = {entry.clause.id for entry in resolved.clauses if str(Path(entry.place.file).resolve()) == own}
     return paths, clauses
 
@@ -118,15 +118,6 @@ def _parent_parameters(resolved: Resolved) -> dict[str, Any]:
     if resolved.parent is None:
         return {}
     return resolve(resolved.parent.file).parameters
-
-
-def _value(parameters: dict[str, Any], path: YamlPath) -> Any:
-    value: Any = parameters
-    for key in path:
-        if not isinstance(value, dict) or key not in value:
-            return None
-        value = value[key]
-    return value
 
 
 def _leaves(values: dict[str, Any], at: YamlPath = ()) -> list[YamlPath]:
@@ -250,7 +241,7 @@ def as_json(resolved: Resolved, changed: bool = False) -> str:
 
     document = {
         "ruleset": ruleset.id, "lineage": list(ruleset.lineage), "file": shown(ruleset.file), "changed_only": changed,
-        "parameters": {yaml_path(path): {"value": _value(resolved.parameters, path), **where(resolved.origin(path))}
+        "parameters": {yaml_path(path): {"value": value_at(resolved.parameters, path), **where(resolved.origin(path))}
                        for path in _leaves(resolved.parameters)
                        if not changed or any(path[:length] in paths for length in range(1, len(path) + 1))},
         "reasons": {code: {"meaning": meaning, **where(place)} for code, (meaning, place) in resolved.reasons.items()
