@@ -370,6 +370,20 @@ def test_conform_shows_not_applicable_apart(tmp_path, capsys):
     assert "not applicable" not in capsys.readouterr().out
 
 
+def test_a_variant_for_another_player_count_is_not_applicable_and_a_run_that_checks_nothing_fails(tmp_path, capsys):
+    variant = tmp_path / "dois.yaml"
+    variant.write_text("ruleset: dois\ntitle: Enecomp a dois\nextends: enecomp\ntable:\n  players: [2]\n", encoding="utf-8")
+    results = run_suite(ruleset=str(variant), tags="@id:ene-truco-001 or @id:ene-onze-001")
+    assert [result.outcome for result in results] == ["not_applicable", "not_applicable"]
+    for result in results:
+        assert result.message == ("not applicable: dois is played in place of enecomp and is played by 2 players "
+                                  "(table.players), not 4")
+    assert main(["conform", "--ruleset", str(variant), "--tags", "@id:ene-truco-001"]) == 1
+    captured = capsys.readouterr()
+    assert "0 passed, 0 failed, 1 not applicable" in captured.out
+    assert "nothing was checked: each of the 1 scenarios selected is not applicable or not supported" in captured.err
+
+
 def test_a_selection_that_matches_no_scenario_is_bad_input(capsys):
     assert main(["conform", "--ruleset", "fpt-1983", "--tags", "@id:faults-001"]) == 2  # an atb-2004 scenario
     assert "no scenario matches the selection" in capsys.readouterr().err

@@ -264,3 +264,22 @@ def test_a_match_announces_each_game_and_ends_with_the_match(monkeypatch, capsys
     assert "Match over" in out and re.search(r"wins? the match", out)
     assert re.search(r"Games won (2 · [01]|[01] · 2)\.", out)
     assert "match_won" not in out  # told in words, not as a raw event
+
+
+def test_a_blind_hand_numbers_the_unseen_cards_and_plays_to_the_end():
+    engine = Engine("enecomp", 4, 7, scores=[11, 11])  # 11 a 11: the mão de ferro, played blind (ENE-FERRO-1)
+    game, screen = scripted(engine, ["1"] * 40)
+    assert game.run() == 0
+    text = screen.getvalue()
+    assert "Your hand  3 cards, unseen: this hand is played blind" in text
+    assert "1 card 1 (unseen)   2 card 2 (unseen)   3 card 3 (unseen)" in text
+    assert engine.phase == "game_over" or engine.game.number > 1  # the blind hand was played out
+
+
+def test_in_a_blind_hand_a_card_named_or_a_position_out_of_range_is_refused():
+    game, screen = scripted(Engine("enecomp", 4, 7, scores=[11, 11]), ["4c", "play_blind:9", "play_blind:2", "quit"])
+    assert game.run() == 0
+    text = screen.getvalue()
+    assert "✗ this hand is played blind: play_blind:<position>" in text
+    assert "✗ 'play_blind:9': play_blind takes the position of a card in the hand, 1 to 3" in text
+    assert "You play " in text.split("1 to 3", 1)[1]  # play_blind:2 plays the second unseen card

@@ -126,3 +126,12 @@ def test_a_game_no_clause_can_win_is_refused_though_infractions_could_end_the_ma
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
     assert "the game passed 100 hands without a winner" in refused.value.problems[0].message
+
+
+def test_every_player_count_plays_a_game_from_one_point_short_of_the_target_for_every_team(tmp_path):
+    """11 a 11 is played at every player count, so a rule for it that breaks the game is found."""
+    path = _variant(tmp_path, "set_stake(7)", on="deal", when="all_teams_at(11)")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    assert "the stake is 7, not a step of stakes.ladder" in refused.value.problems[0].message
+    assert "scores=[11, 11]" in refused.value.replay

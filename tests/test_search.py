@@ -81,3 +81,26 @@ def test_a_count_past_its_time_stops_and_says_so_and_a_count_within_it_is_whole(
     assert reply["message"] == "the count stopped after 0 s, its limit of time, having visited 0 positions; ask for a smaller depth"
     assert count_lines(engine, 0, seconds=0) == (1, [])  # a count that visits no position is never stopped
     assert count_lines(engine, 1, seconds=600)[0] == len([a for seat in range(6) for a in engine.legal_actions(seat)])
+
+
+def _blind_mao_de_onze(tmp_path) -> object:
+    """atb-2004 with the mão de onze played blind: nobody sees their cards (blind_hands())."""
+    path = tmp_path / "cega.yaml"
+    path.write_text("ruleset: cega\ntitle: mão de onze às cegas\nextends: atb-2004\nclauses:\n"
+                    "  - id: ATB-MAO-DE-11-1\n"
+                    "    cite: A mão-de-onze acontece quando um jogador (ou dupla/trio) atinge 11 pontos na partida.\n"
+                    "    on: deal\n    when: sole_team_at(11) != none\n"
+                    "    then: mao_de_onze(sole_team_at(11)); blind_hands()\n", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_in_a_blind_hand_the_team_does_not_choose_its_cards(tmp_path):
+    hands, vira = [["As", "Ac", "5c"], ["Kd", "Jd", "5d"]], "Kc"
+    blind = Engine(_blind_mao_de_onze(tmp_path), players=2, dealer=1, scores=[11, 0])
+    blind.deal(hands=hands, vira=vira)
+    assert blind.hand.blind
+    assert guaranteed_win(dealt(hands, vira), 0) is True  # seeing its cards, the team has a line that wins
+    assert guaranteed_win(blind, 0) is False  # blind, it may play them in an order that loses
+    three_manilhas = Engine(_blind_mao_de_onze(tmp_path), players=2, dealer=1, scores=[11, 0])
+    three_manilhas.deal(hands=[["4c", "4h", "4s"], ["Kd", "Jd", "5d"]], vira="3d")
+    assert guaranteed_win(three_manilhas, 0) is True  # every order wins

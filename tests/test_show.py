@@ -37,11 +37,9 @@ def _saved(tmp_path: Path, reference: str, text: str) -> RuleSet:
 def _games(ruleset: RuleSet) -> list[tuple[list[str], list[int]]]:
     """The proof's seeded games of ``ruleset``: each game's actions and final score."""
     played = []
-    for players in ruleset.players:
-        for number in range(proof.GAMES):
-            game = proof._Game(ruleset, players, 1000 * players + number, fresh=number == 0)
-            game.play()
-            played.append((game.actions, list(game.engine.score)))
+    for game in proof.games(ruleset):
+        game.play()
+        played.append((game.actions, list(game.engine.score)))
     return played
 
 

@@ -1,10 +1,12 @@
 """Schema problems speak YAML (null, true, [1, 2]), integers are integers, look-alike letters are named,
 and a cite with no words is no quote."""
 
+import json
 from pathlib import Path
 
 import pytest
 
+from truco_dsl.bundled import SPEC_DIR
 from truco_dsl.rules.loader import _quotes, check_files
 
 HEAD = "ruleset: {name}\ntitle: T\nextends: atb-2004\n"
@@ -17,7 +19,7 @@ BROKEN = {
     "minimum": ("game: {target: 0}\n", "game.target: 0 is too small"),
     "minItems": ("table: {players: []}\n", "table.players: [] has too few items"),
     "uniqueItems": ("table: {players: [2, 2]}\n", "2 is listed twice in [2, 2]"),
-    "pattern": ("source: Big One\n", "does not have the right form"),
+    "pattern": ("source: Big One\n", "source: Big One is not an id of lower-case letters, digits and hyphens, like atb-2004"),
     "const": ("table: {teams: 3}\n", "table.teams: 3 is not allowed; it must be 2"),
     "additionalProperties": ("colour: red\n", "unknown key colour in the top level"),
 }
@@ -61,3 +63,43 @@ def test_a_cite_without_words_is_no_quote(cite):
 
 def test_a_real_quote_with_a_gap_still_quotes():
     assert _quotes("Jogada [...] 3ª vaza", "Jogada empatada na 3ª vaza")
+
+
+def _patterns(schema: object, path: str = "") -> list[tuple[str, dict]]:
+    """Every subschema of ``schema`` with a ``pattern``, with where it is."""
+    if isinstance(schema, dict):
+        found = [(path, schema)] if "pattern" in schema else []
+        return found + [hit for key, value in schema.items() for hit in _patterns(value, f"{path}/{key}")]
+    if isinstance(schema, list):
+        return [hit for index, value in enumerate(schema) for hit in _patterns(value, f"{path}/{index}")]
+    return []
+
+
+def test_every_pattern_of_the_schema_says_its_form_in_words():
+    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    patterns = _patterns(schema)
+    assert len(patterns) >= 5
+    for where, subschema in patterns:
+        assert subschema.get("x-form", "").startswith(("a ", "an ")), where
+
+
+#: a value of each kind a careless hand writes where another kind goes
+_WRONG = ["null", "[]", "[null]", "[{}]", "x", "3", "-1", "1.5", "{}", "{a: 1}", "true"]
+
+
+def _keys() -> list[tuple[str, ...]]:
+    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    keys = [(key,) for key in schema["properties"] if key not in ("ruleset", "extends")]
+    groups = [(key, sub) for key, value in schema["properties"].items() for sub in value.get("properties", {})]
+    return keys + groups + [("deck", "manilha", sub) for sub in schema["properties"]["deck"]["properties"]["manilha"]["properties"]]
+
+
+@pytest.mark.parametrize("key", _keys(), ids=".".join)
+def test_a_wrong_kind_of_value_at_any_key_is_a_located_problem_not_a_crash(key, tmp_path):
+    for value in _WRONG:
+        body = "".join(f"{'  ' * depth}{name}:\n" for depth, name in enumerate(key[:-1])) + f"{'  ' * (len(key) - 1)}{key[-1]}: {value}\n"
+        path = tmp_path / "wrong.yaml"
+        path.write_text(HEAD.format(name="wrong") + body, encoding="utf-8")
+        problems = check_files([path])[path]  # raises nothing but the loader's own problems
+        for problem in problems:
+            assert problem.place.line >= 1 and "Traceback" not in problem.render()

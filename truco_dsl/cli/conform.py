@@ -72,7 +72,8 @@ def run(options: argparse.Namespace) -> int:
     is named on stderr and the others are still written.
     Returns ``EXIT_OK`` when every scenario the engine supports passed or failed as expected,
     ``EXIT_FAILED`` when one failed, broke, met an engine fault or now passes against its
-    expectation, ``EXIT_BAD_INPUT`` when a report could not be written.
+    expectation, or when none was checked (every one not applicable or not supported: nothing is
+    shown to conform), ``EXIT_BAD_INPUT`` when a report could not be written.
     Raises, before anything runs: ``FileNotFoundError`` / ``RulesetError`` (unknown or malformed
     rule set), ``SelectionError`` (bad tag expression, a rule set without scenarios, unwritable
     report path, bad ``--engine`` spec, a selection that matches no scenario),
@@ -85,7 +86,7 @@ def run(options: argparse.Namespace) -> int:
     from truco_dsl.conformance.report.expectations import expectations_document, expectations_text, load_expectations, unmatched
     from truco_dsl.conformance.report.html import render_html
     from truco_dsl.conformance.report.junit import junit_report
-    from truco_dsl.conformance.report.outcomes import FAILING
+    from truco_dsl.conformance.report.outcomes import FAILING, NOT_APPLICABLE, SKIPPED, UNSUPPORTED
     from truco_dsl.conformance.suite.selection import check_tag_names, parse_tags, resolve_ruleset
     from truco_dsl.diagnostics import shown
     from truco_dsl.errors import SelectionError
@@ -144,6 +145,11 @@ def run(options: argparse.Namespace) -> int:
         count = len(document["expectations"])
         print(f"wrote {count} expectation{'s' if count != 1 else ''} to {options.write_expectations}: review every reason "
               f"that starts with UNREVIEWED")
+    checked = [result for result in results if result.outcome not in (UNSUPPORTED, NOT_APPLICABLE, SKIPPED)]
+    if not checked and options.shard is None:  # a run that checked nothing has shown nothing to conform
+        print(f"truco conform: nothing was checked: each of the {len(results)} scenarios selected is not applicable "
+              f"or not supported (see above)", file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_FAILED if any(result.outcome in FAILING for result in results) else EXIT_OK
 
 

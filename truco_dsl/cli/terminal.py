@@ -153,7 +153,7 @@ class TerminalGame:
         """A bot's action: random among the legal ones; on its turn, truco one time in five when
         legal, else a random card face up."""
         legal = self.engine.legal_actions(seat)
-        plays = [action for action in legal if action.startswith("play:")]
+        plays = [action for action in legal if action.startswith(("play:", "play_blind:"))]
         if not plays:
             return self.bots.choice(legal)
         if "truco" in legal and self.bots.random() < BOT_RAISE_CHANCE:
@@ -192,14 +192,17 @@ class TerminalGame:
 
     def ordered_actions(self) -> list[str]:
         """The person's legal actions in the order they are numbered: cards (strongest first) face
-        up, then face down, then truco, accept, fold, the mão de onze decisions."""
+        up, then face down (in a blind hand: the unseen cards by position), then truco, accept,
+        fold, the mão de onze decisions."""
         legal = self.engine.legal_actions(PERSON)
         strengths = self._strengths()
 
         def key(action: str) -> tuple[int, int]:
             kind, _, argument = action.partition(":")
-            rank = {"play": 0, "play_covered": 1, "truco": 4, "accept": 2, "fold": 5,
+            rank = {"play": 0, "play_blind": 0, "play_covered": 1, "truco": 4, "accept": 2, "fold": 5,
                     "mao_de_onze": 2 if argument == "play" else 5}.get(kind, 9)
+            if kind == "play_blind":
+                return rank, int(argument)
             strength = -strengths.get(Card.parse(argument), 0) if kind.startswith("play") else 0
             return rank, strength
 
@@ -234,6 +237,8 @@ class TerminalGame:
             kind, _, argument = lowered[0].partition(":")
             if kind in ("play", "play_covered"):
                 return f"{kind}:{self.read_card(argument)}"
+            if kind == "play_blind" and argument.isdigit():
+                return f"play_blind:{int(argument)}"
             if kind == "mao_de_onze" and argument in ("play", "fold"):
                 return lowered[0]
             raise _Refused(f"Unknown action {text!r}. Actions look like play:3c, truco, accept, fold; help lists them.")
@@ -351,7 +356,11 @@ class TerminalGame:
                                 for play in current["cards"]) or "[dim]no card yet[/]"
             grid.add_row(f"Vaza {current['number']}", played)
         cards = hand["hands"].get(str(PERSON), [])
-        grid.add_row("Your hand", " ".join(self.card_markup(card) for card in self._by_strength(cards)) or "[dim]no cards[/]")
+        if hand["blind"]:
+            held = hand["cards_held"][PERSON]
+            grid.add_row("Your hand", f"{held} card{'s' if held != 1 else ''}, unseen: this hand is played blind")
+        else:
+            grid.add_row("Your hand", " ".join(self.card_markup(card) for card in self._by_strength(cards)) or "[dim]no cards[/]")
         for seat_text, partner_cards in sorted(hand["hands"].items(), key=lambda item: int(item[0])):
             if int(seat_text) != PERSON:
                 shown = " ".join(self.card_markup(card) for card in self._by_strength(partner_cards)) or "[dim]no cards[/]"
@@ -384,8 +393,13 @@ class TerminalGame:
         rows: dict[str, list[str]] = {}
         for number, action in enumerate(actions, 1):
             kind, _, argument = action.partition(":")
-            label = {"play": "play", "play_covered": "face down"}.get(kind, "say")
-            shown = self.card_markup(argument) if kind.startswith("play") else escape(self.action_name(action, hand))
+            label = {"play": "play", "play_blind": "play", "play_covered": "face down"}.get(kind, "say")
+            if kind == "play_blind":
+                shown = f"card {argument} (unseen)"
+            elif kind.startswith("play"):
+                shown = self.card_markup(argument)
+            else:
+                shown = escape(self.action_name(action, hand))
             rows.setdefault(label, []).append(f"[bold cyan]{number}[/] {shown}")
         width = max(len(label) for label in rows)
         return "\n".join(f"  [dim]{label:<{width}}[/]  " + "   ".join(items) for label, items in rows.items())
@@ -399,6 +413,8 @@ class TerminalGame:
             return f"play {self.pretty(argument)}"
         if kind == "play_covered":
             return f"play {self.pretty(argument)} face down"
+        if kind == "play_blind":
+            return f"play your card {argument}, unseen"
         if kind == "truco":
             current = pending["to"] if pending else hand["stake"] if hand else self.rules.ladder[0]
             following = self._step_after(current)

@@ -38,7 +38,8 @@ exit 1.
 
 Kills by ``error`` are the interpreter refusing a rule set that leaves a situation unruled
 (``RuleSetIncomplete``). A scenario ``not_applicable`` to a mutant (it cannot deal the forced deal)
-is no kill. ``unsupported`` kills only a mutant that removes a player count (``Mutant.kills``).
+is no kill, except for a mutant that removes a player count (``Mutant.kills``): its one change is
+the table, so a scenario not applicable to it is one at the player count it refuses.
 
 Not mutated (see ``UNMUTATED`` and ``EXCLUDED``): a deck with fewer cards (every scenario dealing
 those cards would be not applicable, and no step reads a shuffled deal's cards), the direction of
@@ -61,8 +62,9 @@ from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
 KILLING = frozenset({"failed", "error"})
-#: a player count the rule set does not allow only makes the engine decline those games
-UNSUPPORTED_KILLS = KILLING | {"unsupported"}
+#: a player count the rule set does not allow only makes those games not applicable to it (or, to
+#: an engine asked by id, unsupported)
+TABLE_KILLS = KILLING | {"unsupported", "not_applicable"}
 KINDS = ("drop", "negate", "flip", "literal", "points", "rank", "manilha", "ladder", "parameter")
 
 
@@ -232,8 +234,8 @@ Mutators = dict[str, tuple[Mutator, ...]]
 #: atb-2004: cited parameter id -> mutators that encode the parameter it documents wrongly
 ATB_MUTATORS: Mutators = {
     # table: players [2, 4, 6] ("jogador, dupla ou trio"); deal: 3 cards, the vira turned last
-    "ATB-TRUCO-4": (replace("players:2,4", "no game of 6 players (no trio)", UNSUPPORTED_KILLS, players=(2, 4)),
-                    replace("players:2,6", "no game of 4 players (no dupla)", UNSUPPORTED_KILLS, players=(2, 6))),
+    "ATB-TRUCO-4": (replace("players:2,4", "no game of 6 players (no trio)", TABLE_KILLS, players=(2, 4)),
+                    replace("players:2,6", "no game of 4 players (no dupla)", TABLE_KILLS, players=(2, 6))),
     "ATB-TOMBO-1": (NO_VIRA, HAND_OF_4),
     # deal: Tombo na Última, the method by default: three together to each seat, the vira last, in every hand
     "ATB-PREAMBULO-5": (NO_VIRA, PICADAS, HAND_OF_4),
@@ -285,7 +287,7 @@ FPT_MUTATORS: Mutators = ATB_MUTATORS | {
 #: enecomp's citations (it cites no ATB id: every section it sets, it cites itself).
 ENE_MUTATORS: Mutators = {
     # table
-    "ENE-MESA-1": (replace("players:2", "no game of 4 players", UNSUPPORTED_KILLS, players=(2,)),),
+    "ENE-MESA-1": (replace("players:2", "no game of 4 players", TABLE_KILLS, players=(2,)),),
     # deck
     "ENE-CARTAS-1": (TWO_DECKS,),
     "ENE-CARTAS-2": RANK_SWAPS,

@@ -5,9 +5,11 @@ fixed seed (the deals) and a random player of the same seed that takes, at each 
 legal actions of every seat (cards, raises, answers, folds, mão de onze decisions, showing cards)
 and, when the rule set lists referee infractions, reports one now and then (``INFRACTION_CHANCE``
 per action). The first game starts at 0 a 0, with no infraction (a disqualification must not hide a game
-that cannot end by play); the others at seeded scores below the target (so mãos
-de onze and ends of games come soon) and, in a match, at seeded games won. A rule set is refused
-when a game
+that cannot end by play); the second with every team one point short of the target (11 a 11 in a
+game to 12: whatever a rule set does there, a mão de ferro played blind or a mão de onze for all,
+is played at every player count); the others at seeded scores below the target (so mãos
+de onze and ends of games come soon). All but the first start, in a match, at seeded games won. A
+rule set is refused when a game
 
 - crashes inside a clause (``RuleSetIncomplete``, or a listed legal action refused);
 - stalls: a hand not over in which no seat has a legal action; a hand longer than
@@ -88,22 +90,37 @@ def prove(ruleset: RuleSet) -> int:
         return 0
     if id(ruleset) in _PROVED:
         return GAMES * len(ruleset.players)
-    for players in ruleset.players:
-        for number in range(GAMES):
-            _Game(ruleset, players, 1000 * players + number, fresh=number == 0).play()
+    for game in games(ruleset):
+        game.play()
     _PROVED[id(ruleset)] = ruleset
     return GAMES * len(ruleset.players)
 
 
-class _Game:
-    """One game of the proof: its engine, the random player and the actions taken."""
+#: how the proof's games start, by their number at a player count (the last for the rest): at 0 a 0;
+#: every team at the target less one point; at seeded scores
+_STARTS = ("fresh", "brink", "seeded")
 
-    def __init__(self, ruleset: RuleSet, players: int, seed: int, fresh: bool, blames: bool = True):
-        self.ruleset, self.players, self.seed, self.fresh = ruleset, players, seed, fresh
+
+def games(ruleset: RuleSet) -> list[_Game]:
+    """The proof's games of ``ruleset``, not yet played: ``GAMES`` at each player count, each with
+    its seed and start (``_STARTS``). ``game.play()`` plays one (raises ``RulesetNotPlayable``);
+    then ``game.actions`` lists what was done and ``game.engine`` is the game at its end."""
+    return [_Game(ruleset, players, 1000 * players + number, _STARTS[min(number, len(_STARTS) - 1)])
+            for players in ruleset.players for number in range(GAMES)]
+
+
+class _Game:
+    """One game of the proof: its engine, the random player and the actions taken. ``start`` is one
+    of ``_STARTS``."""
+
+    def __init__(self, ruleset: RuleSet, players: int, seed: int, start: str, blames: bool = True):
+        self.ruleset, self.players, self.seed, self.start = ruleset, players, seed, start
         self.blames = blames  # whether a failure in a parent's clause looks for the variant's change that causes it
         self.chooser = random.Random(seed)
         teams, target = ruleset.teams, ruleset.target
-        self.scores = [0] * teams if fresh else [self.chooser.randrange(target) for _ in range(teams)]
+        fresh = start == "fresh"
+        self.scores = ([0] * teams if fresh else [target - 1] * teams if start == "brink"
+                       else [self.chooser.randrange(target) for _ in range(teams)])
         self.games_won = [0] * teams if fresh else [self.chooser.randrange(ruleset.match_wins) for _ in range(teams)]
         self.engine = Engine(ruleset, players, seed=seed, scores=self.scores, games_won=self.games_won)
         self.actions: list[str] = []
@@ -220,7 +237,7 @@ class _Game:
             return None
         for place, change, instead, ruleset in _undoings(variant, parent):
             try:
-                _Game(ruleset, self.players, self.seed, self.fresh, blames=False).play()
+                _Game(ruleset, self.players, self.seed, self.start, blames=False).play()
             except Exception:  # still failing, or the change undone alone does not hold together
                 continue
             return place, change, instead

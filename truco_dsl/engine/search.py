@@ -11,7 +11,9 @@ clauses, not from here.
 The search: the team's seats play their known cards (any choice may be the winning one); each
 opponent, at its turn, may hold any card nobody has seen (the cards outside the team's hands, the
 vira and the table), chosen adversarially at the moment it is played; cards of equal strength are
-one choice. The answer is True only if every line of play ends with the team winning the hand. The
+one choice. In a blind hand (``blind_hands()``) nobody chooses a card knowingly, the team's seats
+neither: every card the team holds is then a line it may have to play, not a choice. The answer is
+True only if every line of play ends with the team winning the hand. The
 search stops after ``budget`` positions and then answers False: a win it could not prove is not
 guaranteed. An opponent's choices are grouped: unseen cards that compare alike with every card the
 team holds and every card on the table lead to the same results, so one of each group is tried.
@@ -85,8 +87,9 @@ class _Search:
         key = _position(engine, unseen)
         if key not in self.memo:
             if seat % engine.teams == self.team:
-                self.memo[key] = any(self.after(engine, seat, card, unseen, None)
-                                     for card in sorted(hand.hands[seat], key=hand.strengths.__getitem__, reverse=True))
+                chooses = all if hand.blind else any  # blind: the seat plays a card it has not seen
+                self.memo[key] = chooses(self.after(engine, seat, card, unseen, None)
+                                         for card in sorted(hand.hands[seat], key=hand.strengths.__getitem__, reverse=True))
             else:
                 self.memo[key] = all(self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen))
         return self.memo[key]
@@ -98,7 +101,10 @@ class _Search:
             branch.hand.hands[seat].append(drawn)
             remaining = list(unseen)
             remaining.remove(drawn)  # unseen holds each card once
-        branch.act(seat, f"play:{card}")
+        if branch.hand.blind:
+            branch.act(seat, f"play_blind:{branch.hand.hands[seat].index(card) + 1}")
+        else:
+            branch.act(seat, f"play:{card}")
         return self.team_wins(branch, remaining)
 
 

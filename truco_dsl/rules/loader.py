@@ -165,14 +165,20 @@ def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
                 parsed.report(path + (key,), f"unknown key {_yaml(key)} in {where}{_did_you_mean(str(key), allowed)}; "
                                              f"allowed keys: {', '.join(allowed)}", at_key=True)
             continue
-        if error.validator == "required":
-            missing = next((key for key in error.validator_value if key not in error.instance), None)
-            broken.add(path + (missing,) if missing else path)  # the missing key, not the mapping around it
-            parsed.report(path, f"{where} is missing {missing}")
+        if error.validator == "required":  # one error per missing key: all of them told once
+            missing = [key for key in error.validator_value if key not in error.instance]
+            if path + (missing[0],) not in broken:
+                broken.update(path + (key,) for key in missing)  # the missing keys, not the mapping around them
+                parsed.report(path, f"{where} is missing {_listed(missing)}")
             continue
         broken.add(path)
         parsed.report(path, f"{where}: {_schema_message(error)}", at_key=error.validator == "propertyNames")
     return broken
+
+
+def _listed(words: list[str]) -> str:
+    """``cite``, ``cite and on``, ``cite, on and then``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _schema_message(error: Any) -> str:
@@ -205,10 +211,8 @@ def _schema_message(error: Any) -> str:
         return f"{shown} is too short (at least {rule} characters)" if rule > 1 else "an empty string is not allowed here"
     if kind == "maxLength":
         return f"{shown} is too long (at most {rule} characters)"
-    if kind == "pattern":
-        return f"{shown} does not have the right form (pattern {rule})"
-    if kind == "propertyNames":
-        return f"{_yaml(value)} is not a clause id of the form ATB-EMPATE-3"
+    if kind == "pattern":  # the schema says each form in words (x-form), next to its pattern
+        return f"{shown} is not {error.schema.get('x-form', 'of the form this key takes')}"
     if kind in ("oneOf", "anyOf"):
         return f"{shown} matches none of the forms allowed here"
     return f"{shown} is not allowed here ({kind})"
@@ -266,7 +270,8 @@ def _check_meaning(parsed: _RuleFile) -> None:
             Card.parse(token)
         except CardError as problem:
             parsed.report(("deck", "manilha", "cards", index), str(problem))
-    for index, trace in enumerate(document.get("traces", [])):
+    traces = document.get("traces")
+    for index, trace in enumerate(traces if isinstance(traces, list) else []):  # not a list: the schema said so
         if not parsed.is_broken(("traces", index)):
             _check_quote(parsed, ("traces", index, "cite"), trace["id"], trace["cite"], sources)
     seen: dict[str, int] = {}

@@ -255,6 +255,8 @@ class ConformancePlugin:
         kind = None
         if call.excinfo is not None and report.failed and call.excinfo.errisinstance(DealRefused) and self._overridden(item):
             self._not_applicable(item, report, call.excinfo.value)
+        elif report.skipped and self._overridden(item) and self._seats_refused(item):
+            self._not_applicable_table(item, report)
         elif call.excinfo is not None and report.failed and call.excinfo.errisinstance(NotSupported):
             report.outcome = "skipped"
             report.longrepr = (str(item.path), (item.location[1] or 0) + 1, str(call.excinfo.value))
@@ -314,6 +316,22 @@ class ConformancePlugin:
         reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named} and cannot deal this "
                   f"scenario's forced deal{' (' + step + ')' if step else ''}: {_message(refusal)}")
         report.outcome = "skipped"
+        report.longrepr = (str(item.path), (item.location[1] or 0) + 1, reason)
+
+    def _seats_refused(self, item: pytest.Item) -> bool:
+        """Whether the rule set played in place of the scenario's has no table of its player count."""
+        properties = dict(item.user_properties)
+        return properties.get("players") not in self.rulesets[properties["ruleset"]].players
+
+    def _not_applicable_table(self, item: pytest.Item, report: pytest.TestReport) -> None:
+        """The skip of a scenario whose player count the rule set played in its place does not
+        allow (``truco conform --ruleset`` with a variant of another table), as not applicable."""
+        properties = dict(item.user_properties)
+        named, players = properties["ruleset"], properties["players"]
+        played = self.rulesets[named]
+        seats = ", ".join(map(str, played.players))
+        reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named} and is played by {seats} "
+                  f"players (table.players), not {players}")
         report.longrepr = (str(item.path), (item.location[1] or 0) + 1, reason)
 
     def pytest_runtest_setup(self, item: pytest.Item) -> None:

@@ -326,7 +326,8 @@ def _differences(before: Any, after: Any, path: str = "") -> list[str]:
        converters={"players": int}, target_fixture="table", export=lambda groups, rows: [{"step": "game", **groups}])
 def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str, players: int) -> Table:
     """A new game of ``ruleset`` for ``players`` seats; seat players-1 deals; score 0 to 0."""
-    request.node.user_properties.append(("ruleset", ruleset))  # the plugin adds the rule set played, when another stands in
+    # the plugin adds the rule set played, when another stands in, and says when that one has no such table
+    request.node.user_properties += [("ruleset", ruleset), ("players", players)]
     if not adapter.supports(ruleset, players):
         pytest.skip(f"not supported: {adapter.name} does not play {ruleset!r} with {players} players")
     return Table(ruleset=ruleset, players=players, dealer=players - 1, scores=[0, 0])
