@@ -103,3 +103,17 @@ def test_a_wrong_kind_of_value_at_any_key_is_a_located_problem_not_a_crash(key, 
         problems = check_files([path])[path]  # raises nothing but the loader's own problems
         for problem in problems:
             assert problem.place.line >= 1 and "Traceback" not in problem.render()
+
+
+@pytest.mark.parametrize("when, then", [
+    ('hand_flag("{long}")', 'flag_hand("{long}x")'),  # a flag read that nothing sets, near another long one
+    ("{long} > 1", "end_hand()"),  # an unknown name
+    ("true", 'forbid("{long}")'),  # an undeclared refusal code
+])
+def test_a_name_of_200000_characters_gets_a_short_message(when, then, tmp_path):
+    long = "f" * 200_000
+    clause = f"clauses:\n  - id: ATB-TRUCO-1\n    cite: truco\n    on: raise\n    when: '{when}'\n    then: '{then}'\n"
+    path = tmp_path / "long.yaml"
+    path.write_text(HEAD.format(name="long") + clause.replace("{long}", long), encoding="utf-8")
+    [problem] = check_files([path])[path]
+    assert len(problem.render()) < 1_000 and "…" in problem.render()

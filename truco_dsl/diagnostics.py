@@ -13,9 +13,11 @@ so that what its own loader finds wrong afterwards is reported at the right line
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -228,14 +230,22 @@ def distance(one: str, other: str) -> int:
     return previous[-1]
 
 
+#: a word longer than this (characters) is not corrected: no name is that long, and comparing it
+#: with every known name would take time that grows with its length times theirs
+LONGEST_CORRECTED = 80
+
+
 def closest(word: str, known: Iterable[str], most: int = 3) -> str | None:
     """The known word nearest ``word`` (a str) by edit distance, letter case aside (``atb-2004`` is
     nearest ``ATB-2004``), or None when none is near enough —
     at most ``most`` edits away, and fewer than half of ``word``'s letters changed (so that ``x`` is
     not "corrected" to ``max``, nor ``9`` to ``4``) — or when two known words are as near as each
     other (``ATB-EMPATE-4`` is as near ``-1`` as ``-2``: offering one would be a guess). Never raises."""
+    if len(word) > LONGEST_CORRECTED:
+        return None
     limit = min(most, len(word) // 2)
-    near = sorted((distance(word.casefold(), candidate.casefold()), candidate) for candidate in set(known))
+    near = sorted((distance(word.casefold(), candidate.casefold()), candidate) for candidate in set(known)
+                  if abs(len(candidate) - len(word)) <= limit)  # a longer or shorter one is more edits away
     if not near or near[0][0] > limit or (len(near) > 1 and near[1][0] == near[0][0]):
         return None
     return near[0][1]
@@ -246,6 +256,121 @@ def did_you_mean(word: str, known: Iterable[str], most: int = 3) -> str:
     is close: a message puts it right after the mistyped name, or at its end."""
     near = closest(word, known, most)
     return f" (did you mean {near}?)" if near is not None else ""
+
+
+# ------------------------------------------------------------------------------- values and schema errors in YAML words
+def yaml_value(value: Any) -> str:
+    """``value`` as YAML would write it, on one line, for a message: null, true, 3.0, [1, 2] (a list
+    or a tuple), {a: 1}, a word plain, other text in double quotes (cut at 80 characters). Never raises."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(yaml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{yaml_value(key)}: {yaml_value(item)}" for key, item in value.items()) + "}"
+    text = str(value)
+    shown = json.dumps(text, ensure_ascii=False) if not text or not re.fullmatch(r"[\w.+-][\w .+-]*", text) or text != text.strip() else text
+    return shown if len(shown) <= 80 else shown[:79] + "…"
+
+
+_YAML_TYPES = {"string": "a string", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+               "array": "a list", "object": "a mapping", "null": "null"}
+
+
+def _type_words(expected: Any) -> str:
+    return " or ".join(_YAML_TYPES.get(kind, kind) for kind in (expected if isinstance(expected, list) else [expected]))
+
+
+def look_alikes(word: str, known: Any) -> str:
+    """What in ``word`` only looks like a known name: `` — it has a Cyrillic 'е' (U+0435) where
+    'extends' has a Latin 'e'``, an invisible or unusual space, a fullwidth letter; "" otherwise."""
+    odd = [(index, letter) for index, letter in enumerate(word) if not letter.isascii()]
+    if not odd:
+        return ""
+    folded = "".join(unicodedata.normalize("NFKC", letter) for letter in word if unicodedata.category(letter) not in ("Cf", "Zs") or letter == " ")
+    known = [str(name) for name in known]
+    target = next((name for name in known if name == folded.strip()), None) or closest_name(word, known)
+    parts = []
+    for index, letter in odd:
+        name = unicodedata.name(letter, "unnamed character")
+        code = f"U+{ord(letter):04X}"
+        if unicodedata.category(letter) in ("Cf", "Zs", "Cc"):
+            parts.append(f"an invisible or unusual space ({name.lower()}, {code}) at position {index + 1}")
+            continue
+        script = name.split()[0].capitalize()
+        ascii_letter = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", letter)).encode("ascii", "ignore").decode()
+        if not ascii_letter and target and len(target) == len(word):
+            ascii_letter = target[index]
+        if target and ascii_letter:
+            parts.append(f"a {script} '{letter}' ({code}) where '{target}' has a Latin '{ascii_letter}'")
+        else:
+            parts.append(f"a {script} '{letter}' ({code}), not a Latin letter")
+    return " — it has " + "; ".join(parts)
+
+
+def closest_name(word: str, known: list[str]) -> str | None:
+    """The known name ``word`` stands for once look-alike letters are taken as what they look like
+    (same length, every ASCII letter equal), else None."""
+    same = [name for name in known if len(name) == len(word) and all(a == b for a, b in zip(word, name) if a.isascii())]
+    return same[0] if len(same) == 1 else None
+
+
+def did_you_mean_alike(word: str, known: Any) -> str:
+    """``did_you_mean``, or the known name ``word`` only looks like (``closest_name``), plus what
+    look-alike letters it has (``look_alikes``); "" when nothing is near."""
+    known = [str(name) for name in known]
+    hint = did_you_mean(word, known)
+    alike = closest_name(word, known)
+    if not hint and alike:
+        hint = f" (did you mean {alike}?)"
+    return hint + look_alikes(word, known)
+
+
+def _listed(words: list[str]) -> str:
+    """``cite``, ``cite and on``, ``cite, on and then``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def schema_message(error: Any) -> str:
+    """A schema error in YAML terms (``null is not a string``), never Python's repr."""
+    value, rule, kind = error.instance, error.validator_value, error.validator
+    shown = yaml_value(value)
+    if kind == "type":
+        if isinstance(value, float) and "integer" in (rule if isinstance(rule, list) else [rule]) and value.is_integer():
+            return f"{shown} is not a whole number; write {int(value)}"
+        return f"{shown} is not {_type_words(rule)}"
+    if kind == "enum":
+        choices = list(dict.fromkeys(str(choice) for choice in rule))
+        hint = did_you_mean_alike(value, choices) if isinstance(value, str) else ""
+        return f"{shown} is not {error.schema.get('x-form', 'allowed')}{hint}; it is one of: {', '.join(choices)}"
+    if kind == "const":
+        return f"{shown} is not allowed; it must be {yaml_value(rule)}"
+    if kind in ("minimum", "exclusiveMinimum"):
+        return f"{shown} is too small; the least allowed is {yaml_value(rule)}{'' if kind == 'minimum' else ' (not included)'}"
+    if kind in ("maximum", "exclusiveMaximum"):
+        return f"{shown} is too large; the most allowed is {yaml_value(rule)}{'' if kind == 'maximum' else ' (not included)'}"
+    if kind == "minItems":
+        return f"{shown} has too few items; it needs at least {rule}"
+    if kind == "maxItems":
+        return f"{shown} has too many items; at most {rule}"
+    if kind == "uniqueItems":
+        seen: list[Any] = []
+        twice = next((item for item in value if item in seen or seen.append(item)), None) if isinstance(value, list) else None
+        return f"{yaml_value(twice)} is listed twice in {shown}" if twice is not None else f"{shown} lists an item twice"
+    if kind == "minLength":
+        return f"{shown} is too short (at least {rule} characters)" if rule > 1 else "an empty string is not allowed here"
+    if kind == "maxLength":
+        return f"{shown} is too long (at most {rule} characters)"
+    if kind == "pattern":  # the schema says each form in words (x-form), next to its pattern
+        return f"{shown} is not {error.schema.get('x-form', 'of the form this key takes')}"
+    if kind in ("oneOf", "anyOf"):
+        return f"{shown} matches none of the forms allowed here"
+    return f"{shown} is not allowed here ({kind})"
+
 
 
 # ------------------------------------------------------------------------------- YAML with places
@@ -378,6 +503,37 @@ class YamlFile:
     def report(self, path: YamlPath, message: str, at_key: bool = False, offset: tuple[int, int] | None = None) -> None:
         """Add ``problem(path, message, at_key, offset)`` to ``problems``."""
         self.problems.append(self.problem(path, message, at_key, offset))
+
+
+    def report_schema(self, errors: Iterable[Any]) -> set[YamlPath]:
+        """Report each JSON Schema error (``jsonschema`` ``ValidationError``s of this document) at
+        its place, in YAML words (``schema_message``): an unknown key at the key, with the allowed
+        ones and what it looks like; the keys a mapping misses, once. Returns the paths of the
+        broken parts (an unknown or missing key's own path, not the mapping around it)."""
+        broken: set[YamlPath] = set()
+        for error in sorted(errors, key=lambda error: list(map(str, error.absolute_path))):
+            path = tuple(error.absolute_path)
+            where = yaml_path(path) or "the top level"
+            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+                allowed = sorted(error.schema.get("properties", {}))
+                for key in sorted(set(error.instance) - set(allowed), key=str):
+                    broken.add(path + (key,))
+                    self.report(path + (key,), f"unknown key {yaml_value(key)} in {where}{did_you_mean_alike(str(key), allowed)}; "
+                                               f"allowed keys: {', '.join(allowed)}", at_key=True)
+                continue
+            if error.validator == "required":  # one error per missing key: all of them told once
+                missing = [key for key in error.validator_value if key not in error.instance]
+                if path + (missing[0],) not in broken:
+                    broken.update(path + (key,) for key in missing)
+                    self.report(path, f"{where} is missing {_listed(missing)}")
+                continue
+            if "propertyNames" in error.schema_path and isinstance(error.instance, str):  # a key of the wrong form
+                broken.add(path + (error.instance,))
+                self.report(path + (error.instance,), f"{where}: {schema_message(error)}", at_key=True)
+                continue
+            broken.add(path)
+            self.report(path, f"{where}: {schema_message(error)}")
+        return broken
 
     def _problem_at(self, place: Place, message: str) -> Problem:
         line_text = self.lines[place.line - 1].rstrip() if 0 < place.line <= len(self.lines) else ""

@@ -34,7 +34,7 @@ import dataclasses
 import random
 from pathlib import Path
 
-from truco_dsl.diagnostics import Place, Problem, YamlFile, shown, source_line
+from truco_dsl.diagnostics import Place, Problem, YamlFile, shown, source_line, yaml_value
 from truco_dsl.engine.engine import Engine
 from truco_dsl.errors import IllegalAction, RulesetNotPlayable, RuleSetIncomplete
 from truco_dsl.rules import Clause, RuleSet, available_rulesets, load_ruleset
@@ -300,7 +300,7 @@ def _undoings(variant: RuleSet, parent: RuleSet) -> list[tuple[Place, str, str, 
     for name, path in _PARAMETER_KEYS.items():
         if getattr(variant, name) != getattr(parent, name):
             value, key = getattr(parent, name), ".".join(path)
-            undoings.append((written.place(path), f"its {key}", f"with {parent.id}'s {key} ({_shown(value)})",
+            undoings.append((written.place(path), f"its {key}", f"with {parent.id}'s {key} ({yaml_value(value)})",
                              dataclasses.replace(variant, **{name: value})))
     return undoings
 
@@ -320,15 +320,6 @@ def _then_place(clause: Clause) -> Place:
     if not index.isdigit():
         return clause.place
     return YamlFile.read(clause.place.file, "rule file").place(("clauses", int(index), "then"))
-
-
-def _shown(value: object) -> str:
-    """A parameter's value as the rule file writes it: 12, true, [1, 3, 6, 9, 12]."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(map(_shown, value)) + "]"
-    return str(value)
 
 
 def _score(score: list[int]) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from truco_dsl.diagnostics import closest, did_you_mean
+from truco_dsl.diagnostics import closest, did_you_mean, shortened
 from truco_dsl.errors import ExpressionError
 from truco_dsl.lang.checker import Checker, StringUse
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
@@ -199,7 +199,7 @@ def _describe(problem: UnexpectedInput, text: str) -> str:
     if isinstance(problem, UnexpectedToken):
         if problem.token.type == "$END":
             return "the expression ends too early"
-        return f"unexpected {problem.token.value!r}"
+        return f"unexpected {_named(problem.token.value)}"
     return "syntax error"
 
 
@@ -353,10 +353,10 @@ class _Compiler:
         root = ROOTS.get(name)
         if root is None:
             readable = self._readable()
-            raise _error_at(name_token, f"unknown name {name!r}{did_you_mean(name, readable)}; "
+            raise _error_at(name_token, f"unknown name {_named(name)}{did_you_mean(name, readable)}; "
                                         f"the names at hook {self.hook!r} are {', '.join(readable)}")
         if root.hooks is not None and self.hook not in root.hooks:
-            raise _error_at(name_token, f"{name!r} is not known at hook {self.hook!r}, only at {', '.join(root.hooks)}"
+            raise _error_at(name_token, f"{_named(name)} is not known at hook {self.hook!r}, only at {', '.join(root.hooks)}"
                                         f"{did_you_mean(name, self._readable())}")
         attribute = _PYTHON_NAMES.get(name, name)
         fields = root.fields
@@ -364,7 +364,7 @@ class _Compiler:
         position = None  # a constant index (tricks[1]), read without a closure
         if root.indexed:
             if not steps or steps[0].data != "index":
-                raise _error_at(name_token, f"{name!r} needs an index, like {name}[1]")
+                raise _error_at(name_token, f"{_named(name)} needs an index, like {name}[1]")
             index_node = steps[0].children[0]
             index = self.expression(index_node)
             if isinstance(index_node, Tree) and index_node.data in _LITERALS:
@@ -374,11 +374,11 @@ class _Compiler:
         names: list[str] = []
         for step in steps:
             if step.data == "index":
-                raise _error_at(step, f"{name!r} cannot be indexed here")
+                raise _error_at(step, f"{_named(name)} cannot be indexed here")
             field = str(step.children[0])
             if fields is None or field not in fields:
                 allowed = ", ".join(sorted(fields)) if fields else "no fields"
-                raise _error_at(step.children[0], f"unknown field {field!r} of {name!r}{did_you_mean(field, fields or ())}; it has {allowed}")
+                raise _error_at(step.children[0], f"unknown field {_named(field)} of {_named(name)}{did_you_mean(field, fields or ())}; it has {allowed}")
             names.append(field)
         self.reads.add(".".join([name, *names]))
         # a dotted attrgetter ("hand.raised_by") reads the whole path in one call
@@ -393,3 +393,8 @@ class _Compiler:
         if item_fields is None:
             return lambda scope: base(scope)[index(scope)]
         return lambda scope: item_fields(base(scope)[index(scope)])
+
+
+def _named(word: str) -> str:
+    """A name or token the author wrote, quoted for a message and cut to 60 characters."""
+    return repr(shortened(word, 60))

@@ -14,7 +14,6 @@ import errno
 import json
 import os
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -26,7 +25,7 @@ from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, writes, yaml_path
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, writes
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
@@ -61,75 +60,6 @@ def _schema_validator() -> Draft202012Validator:
     return validators.extend(Draft202012Validator, type_checker=checker)(schema)
 
 
-def _yaml(value: Any) -> str:
-    """``value`` as YAML would write it, on one line: null, true, 3.0, [1, 2], {a: 1}, a word plain."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_yaml(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_yaml(key)}: {_yaml(item)}" for key, item in value.items()) + "}"
-    text = str(value)
-    shown = json.dumps(text, ensure_ascii=False) if not text or not re.fullmatch(r"[\w.+-][\w .+-]*", text) or text != text.strip() else text
-    return shown if len(shown) <= 80 else shown[:79] + "…"
-
-
-_YAML_TYPES = {"string": "a string", "integer": "a whole number", "number": "a number", "boolean": "true or false",
-               "array": "a list", "object": "a mapping", "null": "null"}
-
-
-def _type_words(expected: Any) -> str:
-    return " or ".join(_YAML_TYPES.get(kind, kind) for kind in (expected if isinstance(expected, list) else [expected]))
-
-
-def _look_alikes(word: str, known: Any) -> str:
-    """What in ``word`` only looks like a known name: `` — it has a Cyrillic 'е' (U+0435) where
-    'extends' has a Latin 'e'``, an invisible or unusual space, a fullwidth letter; "" otherwise."""
-    odd = [(index, letter) for index, letter in enumerate(word) if not letter.isascii()]
-    if not odd:
-        return ""
-    folded = "".join(unicodedata.normalize("NFKC", letter) for letter in word if unicodedata.category(letter) not in ("Cf", "Zs") or letter == " ")
-    known = [str(name) for name in known]
-    target = next((name for name in known if name == folded.strip()), None) or closest_name(word, known)
-    parts = []
-    for index, letter in odd:
-        name = unicodedata.name(letter, "unnamed character")
-        code = f"U+{ord(letter):04X}"
-        if unicodedata.category(letter) in ("Cf", "Zs", "Cc"):
-            parts.append(f"an invisible or unusual space ({name.lower()}, {code}) at position {index + 1}")
-            continue
-        script = name.split()[0].capitalize()
-        ascii_letter = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", letter)).encode("ascii", "ignore").decode()
-        if not ascii_letter and target and len(target) == len(word):
-            ascii_letter = target[index]
-        if target and ascii_letter:
-            parts.append(f"a {script} '{letter}' ({code}) where '{target}' has a Latin '{ascii_letter}'")
-        else:
-            parts.append(f"a {script} '{letter}' ({code}), not a Latin letter")
-    return " — it has " + "; ".join(parts)
-
-
-def closest_name(word: str, known: list[str]) -> str | None:
-    """The known name ``word`` stands for once look-alike letters are taken as what they look like
-    (same length, every ASCII letter equal), else None."""
-    same = [name for name in known if len(name) == len(word) and all(a == b for a, b in zip(word, name) if a.isascii())]
-    return same[0] if len(same) == 1 else None
-
-
-def _did_you_mean(word: str, known: Any) -> str:
-    """did_you_mean, plus what look-alike letters ``word`` has (``_look_alikes``)."""
-    known = [str(name) for name in known]
-    hint = did_you_mean(word, known)
-    alike = closest_name(word, known)
-    if not hint and alike:
-        hint = f" (did you mean {alike}?)"
-    return hint + _look_alikes(word, known)
-
-
 #: How long a chain of ``extends`` may be (the size of a file and its nesting are limited where it
 #: is read: ``diagnostics.MAX_FILE_BYTES``, ``diagnostics.MAX_NESTING``).
 MAX_EXTENDS = 20
@@ -153,69 +83,7 @@ def _read(path: Path) -> _RuleFile:
 
 def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
     """Report every schema error; return the paths of the broken parts."""
-    errors = sorted(_schema_validator().iter_errors(parsed.document), key=lambda error: list(map(str, error.absolute_path)))
-    broken: set[YamlPath] = set()
-    for error in errors:
-        path = tuple(error.absolute_path)
-        where = yaml_path(path) or "the top level"
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = sorted(error.schema.get("properties", {}))
-            for key in sorted(set(error.instance) - set(allowed), key=str):
-                broken.add(path + (key,))  # the unknown key is broken, not the mapping around it
-                parsed.report(path + (key,), f"unknown key {_yaml(key)} in {where}{_did_you_mean(str(key), allowed)}; "
-                                             f"allowed keys: {', '.join(allowed)}", at_key=True)
-            continue
-        if error.validator == "required":  # one error per missing key: all of them told once
-            missing = [key for key in error.validator_value if key not in error.instance]
-            if path + (missing[0],) not in broken:
-                broken.update(path + (key,) for key in missing)  # the missing keys, not the mapping around them
-                parsed.report(path, f"{where} is missing {_listed(missing)}")
-            continue
-        broken.add(path)
-        parsed.report(path, f"{where}: {_schema_message(error)}", at_key=error.validator == "propertyNames")
-    return broken
-
-
-def _listed(words: list[str]) -> str:
-    """``cite``, ``cite and on``, ``cite, on and then``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _schema_message(error: Any) -> str:
-    """A schema error in YAML terms (``null is not a string``), never Python's repr."""
-    value, rule, kind = error.instance, error.validator_value, error.validator
-    shown = _yaml(value)
-    if kind == "type":
-        if isinstance(value, float) and "integer" in (rule if isinstance(rule, list) else [rule]) and value.is_integer():
-            return f"{shown} is not a whole number; write {int(value)}"
-        return f"{shown} is not {_type_words(rule)}"
-    if kind == "enum":
-        choices = list(dict.fromkeys(str(choice) for choice in rule))
-        hint = _did_you_mean(value, choices) if isinstance(value, str) else ""
-        return f"{shown} is not allowed{hint}; it is one of: {', '.join(choices)}"
-    if kind == "const":
-        return f"{shown} is not allowed; it must be {_yaml(rule)}"
-    if kind in ("minimum", "exclusiveMinimum"):
-        return f"{shown} is too small; the least allowed is {_yaml(rule)}{'' if kind == 'minimum' else ' (not included)'}"
-    if kind in ("maximum", "exclusiveMaximum"):
-        return f"{shown} is too large; the most allowed is {_yaml(rule)}{'' if kind == 'maximum' else ' (not included)'}"
-    if kind == "minItems":
-        return f"{shown} has too few items; it needs at least {rule}"
-    if kind == "maxItems":
-        return f"{shown} has too many items; at most {rule}"
-    if kind == "uniqueItems":
-        seen: list[Any] = []
-        twice = next((item for item in value if item in seen or seen.append(item)), None) if isinstance(value, list) else None
-        return f"{_yaml(twice)} is listed twice in {shown}" if twice is not None else f"{shown} lists an item twice"
-    if kind == "minLength":
-        return f"{shown} is too short (at least {rule} characters)" if rule > 1 else "an empty string is not allowed here"
-    if kind == "maxLength":
-        return f"{shown} is too long (at most {rule} characters)"
-    if kind == "pattern":  # the schema says each form in words (x-form), next to its pattern
-        return f"{shown} is not {error.schema.get('x-form', 'of the form this key takes')}"
-    if kind in ("oneOf", "anyOf"):
-        return f"{shown} matches none of the forms allowed here"
-    return f"{shown} is not allowed here ({kind})"
+    return parsed.report_schema(_schema_validator().iter_errors(parsed.document))
 
 
 def _normalised(text: str) -> str:
@@ -562,25 +430,26 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
         if parsed is not written:
             continue
         message = None
+        shown_value = shortened(use.value, 60) if isinstance(use.value, str) else use.value  # a message stays short
         if use.kind == "infraction" and use.value not in ruleset.infractions:
             known = ", ".join(ruleset.infractions) or "none"
-            message = (f'"{use.value}" is no infraction of this rule set{did_you_mean(use.value, ruleset.infractions)}; '
+            message = (f'"{shown_value}" is no infraction of this rule set{did_you_mean(use.value, ruleset.infractions)}; '
                        f"referee.infractions lists: {known}")
         elif use.kind == "reason" and use.value not in REASONS and use.value not in ruleset.reasons:
             declared = f"it declares {', '.join(ruleset.reasons)}" if ruleset.reasons else "it declares none"
-            message = (f'"{use.value}" is no refusal code of this rule set{did_you_mean(use.value, [*ruleset.reasons, *REASONS])}; '
+            message = (f'"{shown_value}" is no refusal code of this rule set{did_you_mean(use.value, [*ruleset.reasons, *REASONS])}; '
                        f"declare it with its meaning under reasons: ({declared}; the engine's own codes: truco vocabulary)")
         elif use.kind == "seat" and not 0 <= use.value < max(ruleset.players):
             counts = ", ".join(map(str, ruleset.players))
-            message = f"seat {use.value} does not exist at any table this rule set allows ({counts} players: seats 0 to {max(ruleset.players) - 1})"
+            message = f"seat {shown_value} does not exist at any table this rule set allows ({counts} players: seats 0 to {max(ruleset.players) - 1})"
         elif use.kind == "vaza" and use.value > ruleset.hand_size:
-            message = f"tricks[{use.value}] is no vaza: a hand has {ruleset.hand_size} (deal.cards), numbered from 1"
+            message = f"tricks[{shown_value}] is no vaza: a hand has {ruleset.hand_size} (deal.cards), numbered from 1"
         elif use.kind == "team" and not 0 <= use.value < ruleset.teams:
-            message = f"team {use.value} does not exist: this rule set has {ruleset.teams} teams, 0 to {ruleset.teams - 1}"
+            message = f"team {shown_value} does not exist: this rule set has {ruleset.teams} teams, 0 to {ruleset.teams - 1}"
         elif use.kind in FLAG_SETTERS and (FLAG_SETTERS[use.kind], use.value) not in flags_set:
             setter = FLAG_SETTERS[use.kind]
             named = sorted(value for kind, value in flags_set if kind == setter)
-            message = (f'{use.kind}("{use.value}") reads a flag that no clause sets with {setter}("{use.value}")'
+            message = (f'{use.kind}("{shown_value}") reads a flag that no clause sets with {setter}("{shown_value}")'
                        f"{did_you_mean(use.value, named)}")
         if message:
             problems.append(parsed.problem(path, message, offset=(use.line, use.column)))

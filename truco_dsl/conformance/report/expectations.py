@@ -33,7 +33,7 @@ from truco_dsl.bundled import SCHEMA_DIR
 from truco_dsl.conformance.report.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
 from truco_dsl.conformance.suite.catalogue import bundled_ids
-from truco_dsl.diagnostics import Place, Problem, YamlFile, did_you_mean, shown, yaml_path
+from truco_dsl.diagnostics import Place, Problem, YamlFile, did_you_mean, shown, yaml_value
 from truco_dsl.errors import ExpectationsError
 from truco_dsl.rules import available_rulesets, load_ruleset
 
@@ -134,30 +134,7 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     if reader.problems:
         raise ExpectationsError(reader.problems)
     document = reader.document
-    for error in sorted(_validator().iter_errors(document), key=lambda error: [str(part) for part in error.absolute_path]):
-        location = tuple(error.absolute_path)
-        named = yaml_path(location) or "the top level"
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = sorted(error.schema.get("properties", {}))
-            for key in sorted(set(error.instance) - set(allowed), key=str):
-                reader.report(location + (key,), f"unknown key {key!r} in {named}{did_you_mean(str(key), allowed)}; "
-                                                 f"allowed keys: {', '.join(allowed)}", at_key=True)
-        elif error.validator == "enum":
-            hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
-            reader.report(location, f"{named}: {error.instance!r} is not an outcome an engine can be expected to have{hint}; "
-                                    f"it is one of: {', '.join(error.validator_value)}")
-        elif error.validator == "required":
-            reader.report(location, f"{named} is missing {error.message.split(' is a required')[0]}")
-        elif error.validator == "type":
-            wanted = {"object": "a mapping of keys to values", "array": "a list of entries", "string": "text"}
-            reader.report(location, f"{named} must be {wanted.get(error.validator_value, error.validator_value)}, "
-                                    f"not {_kind(error.instance)}")
-        elif error.validator == "minLength":
-            reader.report(location, f"{named} is empty")
-        elif error.validator == "pattern":
-            reader.report(location, f"{named} must be one line of words" + (", not blanks" if not str(error.instance).strip() else ""))
-        else:
-            reader.report(location, f"{named}: {error.message}")
+    reader.report_schema(_validator().iter_errors(document))
     if not isinstance(document, dict) or not isinstance(document.get("expectations"), list):
         raise ExpectationsError(_in_file_order(reader.problems))  # nothing more to check
     # the entries the schema let through are checked too, so one run reports every problem
@@ -165,7 +142,7 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     rulesets = available_rulesets()  # an entry that names no real rule set could never match: a stale entry
     if document.get("ruleset") is not None and document["ruleset"] not in rulesets and not str(document["ruleset"]).endswith(".yaml"):
         hint = did_you_mean(str(document["ruleset"]), _playable(rulesets))
-        reader.report(("ruleset",), f"{document['ruleset']!r} is not a rule set id{hint}; it is one of: {', '.join(_playable(rulesets))} "
+        reader.report(("ruleset",), f"{yaml_value(document['ruleset'])} is not a rule set id{hint}; it is one of: {', '.join(_playable(rulesets))} "
                                     f"(or, for a variant, its rule file's path as --ruleset took it; or leave it out)")
     entries, seen, playable = [], {}, _playable(rulesets) + [ruleset_id for ruleset_id in played if ruleset_id not in rulesets]
     for index, entry in enumerate(document["expectations"]):
@@ -175,11 +152,11 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         key = (entry["scenario"], entry.get("ruleset"))
         if entry["scenario"] not in known:
             reader.report(("expectations", index, "scenario"),
-                          f"no scenario has the id {entry['scenario']!r}{did_you_mean(entry['scenario'], known)}")
+                          f"no scenario has the id {yaml_value(entry['scenario'])}{did_you_mean(entry['scenario'], known)}")
         elif key in seen:
             reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
         if entry.get("ruleset") is not None and entry["ruleset"] not in playable:
-            reader.report(("expectations", index, "ruleset"), f"{entry['ruleset']!r} is not a rule set id"
+            reader.report(("expectations", index, "ruleset"), f"{yaml_value(entry['ruleset'])} is not a rule set id"
                                                               f"{did_you_mean(entry['ruleset'], playable)}; an entry's ruleset "
                                                               f"is one of: {', '.join(playable)} (or leave it out)")
         place = reader.place(("expectations", index))
@@ -198,14 +175,6 @@ def _in_file_order(problems: list[Problem]) -> list[Problem]:
 def _playable(rulesets: Iterable[str]) -> list[str]:
     """The ids of the bundled rule sets a run can play (not an abstract common core)."""
     return [ruleset_id for ruleset_id in rulesets if not load_ruleset(ruleset_id).abstract]
-
-
-def _kind(value: Any) -> str:
-    """What a YAML value is, for a message: ``nothing`` (null), ``a number``, ``a list`` …"""
-    if value is None:
-        return "nothing (an empty value)"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
-            dict: "a mapping"}.get(type(value), type(value).__name__)
 
 
 def expectations_document(results: Iterable[Any], engine: str, ruleset: str | None) -> dict[str, Any]:
