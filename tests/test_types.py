@@ -105,6 +105,25 @@ def test_strings_only_the_rule_set_knows_are_checked_against_it(when, message, c
     assert f"casa.yaml:8:{column}: {message}" in err, err
 
 
+@pytest.mark.parametrize("when, message, column", [
+    ('action.card == "8c"', '"8c" is not a card: unknown rank \'8\'', 26),
+    ('action.card != "4x"', '"4x" is not a card: unknown suit', 26),
+])
+def test_a_card_written_in_a_clause_must_be_a_card(when, message, column, tmp_path, capsys):
+    assert main(["validate", variant(tmp_path, "play", when)]) == 2
+    err = capsys.readouterr().err
+    assert f"casa.yaml:8:{column}: {message}" in err, err
+
+
+def test_a_card_written_in_a_clause_must_be_in_the_deck(tmp_path, capsys):
+    path = tmp_path / "limpo.yaml"
+    path.write_text("ruleset: limpo\ntitle: Limpo\nextends: baralho-limpo\nclauses:\n  - id: ATB-EMPATE-3\n"
+                    "    cite: Jogada empatada na 3ª vaza\n    on: play\n    when: action.card == \"4c\"\n    then: end_hand()\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    assert "limpo.yaml:8:26: \"4c\" is not in this rule set's deck (deck.ranks: Q J K A 2 3; deck.suits: c h s d)" in capsys.readouterr().err
+
+
 def test_a_type_error_in_a_rule_file_is_shown_at_its_line_and_column(tmp_path, capsys):
     assert main(["validate", variant(tmp_path, "respond", 'response == "acept"')]) == 2
     err = capsys.readouterr().err

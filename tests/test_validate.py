@@ -578,3 +578,11 @@ def test_parameters_that_cannot_hold_together_are_refused_with_their_numbers(cas
     code, _, err = run_validate(capsys, path)
     assert code == 2
     assert f"casa.yaml:{line}:{column}: " in err and words in err, err
+
+
+def test_a_source_that_is_no_regulation_of_spec_sources_is_refused(tmp_path, capsys):
+    path = tmp_path / "fonte.yaml"
+    path.write_text("ruleset: fonte\ntitle: Fonte\nextends: atb-2004\nsource: atb-2099\n", encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    assert ("fonte.yaml:4:9: no regulation atb-2099 is in spec/sources (did you mean atb-2004?); "
+            "the regulations: atb-2004, enecomp, fpt-1983") in capsys.readouterr().err

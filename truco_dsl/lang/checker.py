@@ -28,7 +28,7 @@ _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a tar
 @dataclass(frozen=True)
 class StringUse:
     """A literal whose allowed values the rule set gives: ``kind`` ``infraction``, ``reason``,
-    ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
+    ``card`` (a card of the deck), ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
     ``value``, or ``seat``/``team``/``vaza`` with a whole-number ``value`` (a seat the table may not
     have, a vaza past the hand size), or ``number``: a whole number given to a builtin or compared
     with a path, ``context`` naming which (``set_stake``, ``award``, ``hand.stake``), so that
@@ -136,6 +136,7 @@ class Checker:
             self._record("infraction", other_node)
             return
         if one.name == "card" and other.name == "string":
+            self._record("card", other_node)  # the loader knows the deck
             return
         if one.numeric and other.numeric:
             if {one.name, other.name} == {"seat", "team"}:
@@ -157,7 +158,7 @@ class Checker:
             if not _fits(wanted, got):
                 ordinal = "" if spec.arity == 1 else f" as its {_ORDINAL[position]} argument"
                 raise _at(argument, f"{name}() takes {_a(wanted)}{ordinal}, and this is {_a(got)}")
-            if wanted.name in ("infraction", "reason") and got.name == "string":
+            if wanted.name in ("infraction", "reason", "card") and got.name == "string":
                 self._record(wanted.name, argument)
             if wanted.name in ("seat", "team") and isinstance(_literal(argument), int):
                 self._record(wanted.name, argument)

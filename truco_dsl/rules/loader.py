@@ -121,6 +121,10 @@ def _check_meaning(parsed: _RuleFile) -> None:
     except SourceFormatError as problem:
         parsed.report((), f"spec/sources is malformed: {problem}")
         return
+    regulations = sorted({clause.source for clause in sources.values()})
+    if isinstance(document.get("source"), str) and not parsed.is_broken(("source",)) and document["source"] not in regulations:
+        parsed.report(("source",), f"no regulation {document['source']} is in spec/sources"
+                                   f"{did_you_mean(document['source'], regulations)}; the regulations: {', '.join(regulations)}")
     for group in PARAMETER_GROUPS:
         if parsed.is_broken((group, "cites")):
             continue
@@ -439,6 +443,10 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
             declared = f"it declares {', '.join(ruleset.reasons)}" if ruleset.reasons else "it declares none"
             message = (f'"{shown_value}" is no refusal code of this rule set{did_you_mean(use.value, [*ruleset.reasons, *REASONS])}; '
                        f"declare it with its meaning under reasons: ({declared}; the engine's own codes: truco vocabulary)")
+        elif use.kind == "card" and (card := _card(use.value)) not in ruleset.deck:
+            message = (f'"{shown_value}" is not a card: {card.reason}' if isinstance(card, CardError) else
+                       f"\"{card}\" is not in this rule set's deck (deck.ranks: {' '.join(map(str, ruleset.ranks))}; "
+                       f"deck.suits: {' '.join(map(str, ruleset.suits))})")
         elif use.kind == "seat" and not 0 <= use.value < max(ruleset.players):
             counts = ", ".join(map(str, ruleset.players))
             message = f"seat {shown_value} does not exist at any table this rule set allows ({counts} players: seats 0 to {max(ruleset.players) - 1})"
@@ -454,6 +462,14 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
         if message:
             problems.append(parsed.problem(path, message, offset=(use.line, use.column)))
     return problems
+
+
+def _card(text: str) -> Card | CardError:
+    """The card ``text`` writes, or the ``CardError`` that says why it writes none."""
+    try:
+        return Card.parse(text)
+    except CardError as problem:
+        return problem
 
 
 @cache
