@@ -135,3 +135,10 @@ def test_every_player_count_plays_a_game_from_one_point_short_of_the_target_for_
         load_playable(path)
     assert "the stake is 7, not a step of stakes.ladder" in refused.value.problems[0].message
     assert "scores=[11, 11]" in refused.value.replay
+
+
+def test_an_award_computed_past_the_largest_target_is_refused_at_its_clause(tmp_path):
+    path = _variant(tmp_path, "award(team, hand.stake * 1000)", on="raise", when="true")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    assert "award() was given 1000, not a number of points, 0 to 100" in refused.value.problems[0].message

@@ -115,6 +115,13 @@ def test_a_card_written_in_a_clause_must_be_a_card(when, message, column, tmp_pa
     assert f"casa.yaml:8:{column}: {message}" in err, err
 
 
+def test_a_clause_awards_or_stakes_at_most_the_largest_target(tmp_path, capsys):
+    assert main(["validate", variant(tmp_path, "raise", "true", "award(team, 99999999999999999999); set_stake(101)")]) == 2
+    err = capsys.readouterr().err
+    assert "casa.yaml:9:23: award() of 99999999999999999999 points: a clause gives at most 100 (the largest target)" in err
+    assert "casa.yaml:9:56: set_stake() of 101 points: a clause gives at most 100" in err
+
+
 def test_a_card_written_in_a_clause_must_be_in_the_deck(tmp_path, capsys):
     path = tmp_path / "limpo.yaml"
     path.write_text("ruleset: limpo\ntitle: Limpo\nextends: baralho-limpo\nclauses:\n  - id: ATB-EMPATE-3\n"

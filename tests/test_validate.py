@@ -567,6 +567,8 @@ PARAMETER_CASES = {
     "manilha suits missing two": ("deck: {manilha: {suits: [d, s]}}", 4, 25, "(c, h, s, d) once, weakest first: c, h missing"),
     "a manilha suit the deck lacks": ("deck: {suits: [c, h, s]}", 4, 15, "weakest first: d not in deck.suits"),
     "a packet bigger than the hand": ("deal: {packet: 4}", 4, 16, "deal.packet is 4 cards but each seat is dealt only 3"),
+    "a stake past the largest target": ("stakes: {ladder: [1, 3, 10000000000000000000000]}", 4, 25,
+                                        "stakes.ladder has a step of 10000000000000000000000 points; a hand is worth at most 100"),
 }
 
 

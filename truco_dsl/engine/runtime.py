@@ -288,8 +288,8 @@ class ClauseRuntime:
         return value
 
     def _points(self, value: Any, builtin: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            self._wrong(builtin, value, "a number of points, 0 or more")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TARGET:
+            self._wrong(builtin, value, f"a number of points, 0 to {MAX_TARGET} (a game's largest target)")
         return value
 
     @staticmethod

@@ -361,6 +361,9 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
             complain(f"stakes.ladder must go up, each raise worth more than the one before: {later} comes after {earlier}",
                      ("stakes", "ladder"))
             break
+    if ladder and max(ladder) > MAX_TARGET:
+        complain(f"stakes.ladder has a step of {max(ladder)} points; a hand is worth at most {MAX_TARGET} "
+                 f"(the largest target)", ("stakes", "ladder", ladder.index(max(ladder))))
     if packet > hand_size:
         complain(f"deal.packet is {packet} cards but each seat is dealt only {hand_size}", ("deal", "packet"), ("deal", "cards"))
     if target > MAX_TARGET:
@@ -447,6 +450,8 @@ def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Pro
             message = (f'"{shown_value}" is not a card: {card.reason}' if isinstance(card, CardError) else
                        f"\"{card}\" is not in this rule set's deck (deck.ranks: {' '.join(map(str, ruleset.ranks))}; "
                        f"deck.suits: {' '.join(map(str, ruleset.suits))})")
+        elif use.kind == "number" and use.context in ("award", "set_stake") and use.value > MAX_TARGET:
+            message = f"{use.context}() of {use.value} points: a clause gives at most {MAX_TARGET} (the largest target)"
         elif use.kind == "seat" and not 0 <= use.value < max(ruleset.players):
             counts = ", ".join(map(str, ruleset.players))
             message = f"seat {shown_value} does not exist at any table this rule set allows ({counts} players: seats 0 to {max(ruleset.players) - 1})"

@@ -16,7 +16,9 @@ from truco_dsl.lang import Condition, Statements
 from truco_dsl.lang.vocabulary import HOOKS
 
 #: The most points a game may be played to (game.target, set_target()): no regulation's limit (they
-#: play to 12) but a bound that keeps every game, and so the proof of play, finite and short.
+#: play to 12) but a bound that keeps every game, and so the proof of play, finite and short. It
+#: bounds what a hand is worth and what a clause awards too (a stake of the ladder, award(),
+#: set_stake()): more would win any game, and scores stay numbers every engine can send.
 MAX_TARGET = 100
 #: The most games a team may need to win a match (match.wins), for the same reason.
 MAX_MATCH_WINS = 10
