@@ -98,9 +98,9 @@ def test_an_alias_is_refused_at_the_alias(tmp_path, capsys):
 
 def test_a_list_left_open_is_pointed_at_where_it_opens(tmp_path, capsys):
     err = rule_file_problems(tmp_path, capsys, "ruleset: casa\ndrop: [ATB-NORMAS-11\n")
-    assert "casa.yaml:2:7: not valid YAML: a flow sequence that starts here is never closed" in err
+    assert "casa.yaml:2:7: not valid YAML: a [ list that starts here is never closed" in err
     error = expectations_problems(tmp_path, "engine: x\nexpectations: [faults-001\n")
-    assert "known.yaml:2:15: not valid YAML: a flow sequence that starts here is never closed" in str(error)
+    assert "known.yaml:2:15: not valid YAML: a [ list that starts here is never closed" in str(error)
     assert "    expectations: [faults-001\n                  ^" in str(error)  # the line and a caret under the [
 
 

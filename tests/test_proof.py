@@ -110,14 +110,16 @@ def test_a_drop_that_breaks_the_game_is_blamed_at_the_drop(tmp_path):
     assert "with ATB-EMPATE-3 kept" in refused.value.replay
 
 
-def test_an_inherited_clause_blamed_with_no_single_change_to_undo_says_so(tmp_path):
+def test_when_no_single_undoing_lets_the_game_play_the_one_that_takes_it_furthest_is_blamed(tmp_path):
     path = tmp_path / "casa.yaml"  # no clause at all decides a hand after its vazas
     dropped = [clause.id for clause in load_ruleset("atb-2004").clauses if clause.hook == "after_trick"]
     path.write_text("ruleset: casa\nextends: atb-2004\ntitle: casa\ndrop: [" + ", ".join(dropped) + "]\n", encoding="utf-8")
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
-    assert "that clause is inherited from" in refused.value.replay
-    assert "undoing any one of its changes alone does not make this game play" in refused.value.replay
+    problem = refused.value.problems[0]
+    assert problem.place.line == 4 and problem.message.startswith("dropping ")
+    assert "kept, the same seeded game gets past this point" in refused.value.replay
+    assert "and then fails too: " in refused.value.replay
 
 
 def test_a_game_no_clause_can_win_is_refused_though_infractions_could_end_the_match(tmp_path):
@@ -142,3 +144,17 @@ def test_an_award_computed_past_the_largest_target_is_refused_at_its_clause(tmp_
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
     assert "award() was given 1000, not a number of points, 0 to 100" in refused.value.problems[0].message
+
+
+def test_of_several_drops_that_break_the_game_the_one_that_breaks_it_first_is_blamed(tmp_path):
+    path = tmp_path / "semvez.yaml"
+    path.write_text("ruleset: semvez\ntitle: sem vez\nextends: atb-2004\n"
+                    "drop: [ATB-JOGO-LIVRE-1, ATB-EMPATE-2.lead, ATB-EMPATE-1.lead]\n", encoding="utf-8")
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(path)
+    problem = refused.value.problems[0]
+    assert (problem.place.line, problem.place.column) == (4, 8)  # drop[0], not the file's first line
+    assert problem.message.startswith("dropping ATB-JOGO-LIVRE-1 makes the game fail: rule set semvez: no clause chose who leads vaza 1")
+    assert "with ATB-JOGO-LIVRE-1 kept, the same seeded game gets past this point" in refused.value.replay
+    assert "no clause chose who leads vaza 2" in refused.value.replay
+    assert "the last clause that fired" not in refused.value.replay  # no clause is to blame for a rule none gives

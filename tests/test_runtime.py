@@ -168,7 +168,7 @@ FAILURES = [
     ("a division by zero in then:", "deal", "award(0, hand.stake / score[1])", None, "deal",
      f" failed: {python_says(operator.floordiv)}", "/ score[1]"),  # 0 a 0
     ("a builtin given a wrong argument", "play", "award(team, 0 - 1)", None, "act",
-     ": award() was given -1, not a number of points, 0 or more", "award(team"),
+     ": award() was given -1, not a number of points, 0 to 100 (a game's largest target)", "award(team"),
     ("a target past the longest game", "deal", "set_target(score[0] + 1000)", None, "deal",
      ": set_target() was given 1000, not a target of 1 to 100 points", "set_target("),
     # the deal's earlier clauses (atb-2004's) have run when this one's when: is asked: it is named, not them

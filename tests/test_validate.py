@@ -41,7 +41,7 @@ CASES = {
             """},
         "open-list",
         # the parser notices only at the end of the file: the place shown is where the list began
-        [("open-list", 4, 7, "not valid YAML: a flow sequence that starts here is never closed")],
+        [("open-list", 4, 7, "not valid YAML: a [ list that starts here is never closed")],
     ),
     "a missing title beside a bad expression": (
         {"no-title": """\

@@ -117,3 +117,23 @@ def test_a_name_of_200000_characters_gets_a_short_message(when, then, tmp_path):
     path.write_text(HEAD.format(name="long") + clause.replace("{long}", long), encoding="utf-8")
     [problem] = check_files([path])[path]
     assert len(problem.render()) < 1_000 and "…" in problem.render()
+
+
+@pytest.mark.parametrize("text, place, words", [
+    ("ruleset: y\ntitle: x\n\textends: atb-2004\n", "3:1", "a tab: YAML indents with spaces, never with tabs"),
+    ("ruleset: y\ntitle: x: y\n", "2:9", "this ': ' would start a mapping inside a value (put the value in quotes)"),
+    ('ruleset: y\ntitle: "x\n', "2:8", "a quoted string that starts here is never closed"),
+    ("ruleset: y\ntitle: !!python/object:os.system x\n", "2:8", "the tag python/object:os.system is not allowed"),
+    ("ruleset: y\ntitle: x\n- a\n", "3:1", "a list item (-) where the keys of a mapping go on; indent it under its key"),
+    ("ruleset: y\ntitle: @x\n", "2:8", "@ cannot start a value; put the value in quotes"),
+    ('ruleset: y\ntitle: "a" b\n', "2:12", "more text after a quoted value; put the whole value in quotes"),
+    ("ruleset: y\n[a]: x\n", "2:1", "a key that is a list or a mapping; a key is a word"),
+])
+def test_yaml_syntax_errors_are_told_in_a_person_s_words(text, place, words, tmp_path):
+    path = tmp_path / "y.yaml"
+    path.write_text(text, encoding="utf-8")
+    [problem] = check_files([path])[path]
+    said = problem.render()
+    assert f"y.yaml:{place}: not valid YAML: {words}" in said, said
+    for pyyaml in ("while scanning", "while parsing", "<block", "<stream", "<scalar>", "cannot start any token", "tag:yaml.org"):
+        assert pyyaml not in said

@@ -428,6 +428,47 @@ def _a(kind: str) -> str:
     return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
+#: PyYAML's words for what is wrong, and what a person reads instead (in this order: first match wins
+#: for each phrase; every match is replaced)
+_YAML_PHRASES = (
+    (r"found character '\\t' that cannot start any token", "a tab: YAML indents with spaces, never with tabs"),
+    (r"found character '(.)' that cannot start any token", r"\1 cannot start a value; put the value in quotes"),
+    (r"mapping values are not allowed here", "this ': ' would start a mapping inside a value (put the value in quotes), "
+                                             "or the key is indented more than the keys beside it"),
+    (r"could not determine a constructor for the tag '(?:tag:yaml.org,2002:)?([^']*)'",
+     r"the tag \1 is not allowed: a file holds plain values (text, numbers, true and false, lists, mappings)"),
+    (r"could not find expected ':'", "a key without ':' after it"),
+    (r"expected a comment or a line break, but found '(.)'", r"\1 after a value on the same line; put the whole value in quotes"),
+    (r"expected <block end>, but found '-'", "a list item (-) where the keys of a mapping go on; indent it under its key"),
+    (r"expected <block end>, but found '<block mapping start>'", "this line is indented differently from the lines before it"),
+    (r"expected <block end>, but found '<scalar>'", "more text after a quoted value; put the whole value in quotes"),
+    (r"expected <block end>, but found '([^']*)'", r"\1 where the indented block before it should go on or end"),
+    (r"found unhashable key", "a key that is a list or a mapping; a key is a word"),
+    (r"while constructing a mapping", "the mapping"),
+    (r" \((?:found unexpected end of stream|expected [^)]*but got '<stream end>') at the end of the file\)", ""),
+    (r"found unexpected end of stream", "the file ends"),
+    (r"'<stream end>'", "the end of the file"),
+    (r" ?\(while scanning for the next token\)", ""),
+    (r"while scanning a quoted scalar", "a quoted string"),
+    (r"while scanning a simple key", "a key"),
+    (r"while scanning an? ", "a "),
+    (r"while parsing a block mapping", "the mapping"),
+    (r"while parsing a block collection", "the list"),
+    (r"while parsing a flow sequence", "the [ list"),
+    (r"while parsing a flow mapping", "the { mapping"),
+    (r"while parsing an? ", "a "),
+    (r"flow sequence", "[ list"),
+    (r"flow mapping", "{ mapping"),
+)
+
+
+def _yaml_words(text: str) -> str:
+    """PyYAML's message ``text`` in a person's words (``_YAML_PHRASES``); what has no translation is kept."""
+    for pattern, words in _YAML_PHRASES:
+        text = re.sub(pattern, words, text)
+    return text
+
+
 @dataclass
 class YamlFile:
     """A YAML file a user wrote, read with the place of everything in it (made by ``YamlFile.read``).
@@ -588,7 +629,7 @@ class YamlFile:
             what += f" ({context})"
         if line >= len(self.lines) and self.lines:  # the end of the file: its last line
             line, column = len(self.lines) - 1, len(self.lines[-1])
-        self._report_at(line, column, f"not valid YAML: {what}")
+        self._report_at(line, column, f"not valid YAML: {_yaml_words(what)}")
 
     def _line_and_column(self, text: str, position: int) -> tuple[int, int]:
         """The (line, column), 0-based, of the character at ``position`` in ``text`` (the file's)."""

@@ -21,10 +21,12 @@ rule set is refused when a game
 
 The refusal is a ``RulesetNotPlayable`` with one problem at the clause to blame — the clause that
 failed, or for a stall or a state the last clause that fired (for a stake, the one that set it) —
-at its ``when:`` / ``then:`` in the file that wrote it, and the game to replay it. When that clause
-is inherited, the variant's change that causes the failure is blamed instead, at its own line: each
-of its clauses, drops and parameters is undone alone and the same seeded game replayed, and the
-first change whose undoing lets the game play to its end is named.
+at its ``when:`` / ``then:`` in the file that wrote it, and the game to replay it; a rule that no
+clause gives (no clause chose who leads a vaza) is blamed on the file. When that clause is
+inherited, or no clause is to blame, the variant's change that causes the failure is blamed
+instead, at its own line: each of its clauses, drops and parameters is undone alone and the same
+seeded game replayed, and the first change whose undoing lets the game play to its end is named
+(else the one whose undoing takes the game furthest past the failure).
 ``load_playable`` is what commands use: load, then prove once per rule set and process.
 """
 
@@ -199,7 +201,8 @@ class _Game:
     def _crash(self, failure: RuleSetIncomplete) -> None:
         if failure.place is not None:
             self._raise(failure.place, failure.what)
-        self._refuse(str(failure).removeprefix(f"rule set {self.ruleset.id}: "))
+        # a rule no clause gives (who leads, who wins the vaza): no clause failed, the last to fire is not to blame
+        self._raise(Place(self.ruleset.file, 1, 1), str(failure), whole_file=True)
 
     def _raise(self, place: Place, what: str, whole_file: bool = False) -> None:
         """Refuse the rule set with ``what`` at ``place``. When ``place`` is in a parent's file, the
@@ -216,18 +219,20 @@ class _Game:
                                      f"    that clause is inherited from {shown(place.file)}; {shown(self.ruleset.file)} changes "
                                      f"what it inherits (its drop:, parameters or clauses), though undoing any one of its "
                                      f"changes alone does not make this game play\n" + replay)
-        cause_place, change, instead = cause
+        cause_place, change, outcome = cause
         seen = "" if whole_file else (f"    the failure shows at {shown(place.file)}:{place.line}:{place.column} (inherited):\n"
                                       f"        {source_line(place.file, place.line).strip()}\n")
         raise RulesetNotPlayable(
             [Problem(cause_place, f"{change} makes the game fail: {what}", source_line(cause_place.file, cause_place.line))],
-            seen + f"    {instead}, the same seeded game plays to its end\n" + replay)
+            seen + f"    {outcome}\n" + replay)
 
     def _cause(self) -> tuple[Place, str, str] | None:
         """The change of this variant to its parent that makes the failing game fail: its place in
-        the variant's file, the change in words, and what the parent had instead; None when the rule
-        set has no parent or when undoing each change alone (``_undoings``) still fails the same
-        seeded game."""
+        the variant's file, the change in words, and what the same seeded game does without it. The
+        first change whose undoing alone (``_undoings``) lets the game play to its end; else the one
+        whose undoing takes the game furthest past this failure (it fails later, for another
+        change: say, two clauses dropped where one of them makes the game fail at once); None when
+        the rule set has no parent or no undoing gets the game past this point."""
         variant = self.ruleset
         if len(variant.lineage) < 2:
             return None
@@ -235,13 +240,22 @@ class _Game:
             parent = load_ruleset(available_rulesets(Path(variant.file))[variant.lineage[1]])
         except (KeyError, OSError, ValueError):
             return None
+        furthest: tuple[int, Place, str, str] | None = None
         for place, change, instead, ruleset in _undoings(variant, parent):
+            game = _Game(ruleset, self.players, self.seed, self.start, blames=False)
             try:
-                _Game(ruleset, self.players, self.seed, self.start, blames=False).play()
-            except Exception:  # still failing, or the change undone alone does not hold together
+                game.play()
+            except RulesetNotPlayable as later:
+                if len(game.actions) > (furthest[0] if furthest else len(self.actions)):
+                    failure = later.problems[0].message if later.problems else "it fails"
+                    furthest = (len(game.actions), place, change,
+                                f"{instead}, the same seeded game gets past this point ({len(game.actions)} actions, "
+                                f"not {len(self.actions)}) and then fails too: {failure}")
                 continue
-            return place, change, instead
-        return None
+            except Exception:  # the change undone alone does not hold together
+                continue
+            return place, change, f"{instead}, the same seeded game plays to its end"
+        return furthest[1:] if furthest else None
 
     def _refusing_guard(self) -> Clause | None:
         """The clause that refuses a card of the seat whose turn it is (None: no clause does)."""

@@ -355,7 +355,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         if not manilha_cards or strange:
             complain("deck.manilha.cards must list cards of the deck, weakest first"
                      + (f": {', '.join(strange)} {'is' if len(strange) == 1 else 'are'} not in it" if strange else ""),
-                     ("deck", "manilha", "cards"), ("deck", "ranks"), ("deck", "suits"))
+                     ("deck", "manilha", "cards"), ("deck", "manilha", "rule"), ("deck", "ranks"), ("deck", "suits"))
     for earlier, later in zip(ladder, ladder[1:]):
         if later <= earlier:
             complain(f"stakes.ladder must go up, each raise worth more than the one before: {later} comes after {earlier}",
