@@ -283,3 +283,19 @@ def test_in_a_blind_hand_a_card_named_or_a_position_out_of_range_is_refused():
     assert "✗ this hand is played blind: play_blind:<position>" in text
     assert "✗ 'play_blind:9': play_blind takes the position of a card in the hand, 1 to 3" in text
     assert "You play " in text.split("1 to 3", 1)[1]  # play_blind:2 plays the second unseen card
+
+
+def test_a_line_of_input_without_end_is_read_no_further_than_a_limit(monkeypatch, capsys):
+    code, out, err = run(monkeypatch, capsys, "\0" * 5000)
+    assert code == 2
+    assert "a line of input is longer than 1,000 characters: no move is that long; the game ends here" in err
+
+
+def test_a_match_that_ends_with_both_sides_disqualified_has_no_winner(tmp_path):
+    path = tmp_path / "fora.yaml"
+    path.write_text("ruleset: fora\ntitle: fora\nextends: atb-2004\nclauses:\n  - id: ATB-EMPATE-2\n"
+                    "    cite: torna aquele que jogou primeiro\n    on: deal\n    then: disqualify_both()\n", encoding="utf-8")
+    game, screen = scripted(Engine(str(path), 2, 3), [])
+    assert game.run() == 0
+    text = screen.getvalue()
+    assert "The game ends with no winner: both sides are disqualified." in text and "none wins" not in text

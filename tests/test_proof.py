@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from truco_dsl.engine import proof
 from truco_dsl.engine.proof import load_playable, prove
 from truco_dsl.errors import RulesetNotPlayable
 from truco_dsl.rules import available_rulesets, load_ruleset
@@ -136,7 +137,9 @@ def test_every_player_count_plays_a_game_from_one_point_short_of_the_target_for_
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(path)
     assert "the stake is 7, not a step of stakes.ladder" in refused.value.problems[0].message
-    assert "scores=[11, 11]" in refused.value.replay
+    ruleset = load_ruleset("atb-2004")
+    starts = {(game.players, tuple(game.scores)) for game in proof.games(ruleset)}
+    assert all((players, (11, 11)) in starts for players in ruleset.players)
 
 
 def test_an_award_computed_past_the_largest_target_is_refused_at_its_clause(tmp_path):
@@ -158,3 +161,14 @@ def test_of_several_drops_that_break_the_game_the_one_that_breaks_it_first_is_bl
     assert "with ATB-JOGO-LIVRE-1 kept, the same seeded game gets past this point" in refused.value.replay
     assert "no clause chose who leads vaza 2" in refused.value.replay
     assert "the last clause that fired" not in refused.value.replay  # no clause is to blame for a rule none gives
+
+
+@pytest.mark.parametrize("on, then, said", [
+    ("trick_end", "win_hand(0); win_hand(1)", "win_hand(1): the hand was already won by team 0; a hand is won once"),
+    ("hand_end", "set_target(1)", "set_target(1): team "),
+    ("hand_end", "reset_scores()", "the score changed after team "),  # a game won then put back to 0 a 0
+])
+def test_a_clause_that_makes_nonsense_of_the_score_is_refused(on, then, said, tmp_path):
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(_variant(tmp_path, then, on=on, when="true"))
+    assert said in refused.value.problems[0].message

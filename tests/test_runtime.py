@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import inspect
 import keyword
-import operator
 import types
 from pathlib import Path
 
@@ -143,15 +142,6 @@ CLAUSE_ID = "ATB-CONVERSA-2"
 CITE = "incorrendo aquele que assim proceder, na perda do tento em jogo"
 
 
-def python_says(divide) -> str:
-    """What Python says of a whole number divided by zero (its words vary between versions)."""
-    try:
-        divide(1, 0)
-    except ZeroDivisionError as problem:
-        return f"a division by zero ({problem})"
-    raise AssertionError("1 divided by 0 did not fail")
-
-
 def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tuple[RuleSet, int, int]:
     """atb-2004 with its clause CLAUSE_ID rewritten (at hook ``on``); returns the rule set and the
     line and column where the rule file writes the clause (its ``id``, 1-based)."""
@@ -166,7 +156,7 @@ def variant(tmp_path: Path, on: str, then: str, when: str | None = None) -> tupl
 #: (what fails, the clause's hook, its then:, its when:, what runs it, the message after the clause's place)
 FAILURES = [
     ("a division by zero in then:", "deal", "award(0, hand.stake / score[1])", None, "deal",
-     f" failed: {python_says(operator.floordiv)}", "/ score[1]"),  # 0 a 0
+     " failed: a division by zero", "/ score[1]"),  # 0 a 0
     ("a builtin given a wrong argument", "play", "award(team, 0 - 1)", None, "act",
      ": award() was given -1, not a number of points, 0 to 100 (a game's largest target)", "award(team"),
     ("a target past the longest game", "deal", "set_target(score[0] + 1000)", None, "deal",
@@ -175,7 +165,7 @@ FAILURES = [
     ("a wrong argument in when:", "deal", "end_hand()", "opponents(score[0] + 5) == 1", "deal",
      ": opponents() was given 5, not a team, 0 to 1", "opponents(score[0] + 5)"),
     ("a guard's when: asked by legal_actions", "play", 'forbid("not_your_turn")', "hand.stake % score[1] == 1", "legal_actions",
-     f" failed: {python_says(operator.mod)}", "hand.stake %"),
+     " failed: a division by zero", "hand.stake %"),
 ]
 
 
@@ -209,4 +199,4 @@ def test_a_failing_clause_whose_file_cannot_be_read_is_one_line():
     engine = Engine(dataclasses.replace(atb, id="failing", clauses=atb.clauses + (failing,)), players=2, dealer=1)
     with pytest.raises(RuleSetIncomplete) as failure:
         engine.deal(HANDS, VIRA)
-    assert str(failure.value) == f"clause {CLAUSE_ID} (no-such-file.yaml:3:5) failed: {python_says(operator.floordiv)}"
+    assert str(failure.value) == f"clause {CLAUSE_ID} (no-such-file.yaml:3:5) failed: a division by zero"

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import os
 from pathlib import Path
 
 import pytest
@@ -588,3 +589,17 @@ def test_a_source_that_is_no_regulation_of_spec_sources_is_refused(tmp_path, cap
     assert main(["validate", str(path)]) == 2
     assert ("fonte.yaml:4:9: no regulation atb-2099 is in spec/sources (did you mean atb-2004?); "
             "the regulations: atb-2004, enecomp, fpt-1983") in capsys.readouterr().err
+
+
+def test_an_expectations_file_given_to_validate_is_named_for_what_it_is(tmp_path, capsys):
+    path = tmp_path / "known.yaml"
+    path.write_text("engine: my-truco 1.2\nexpectations: []\n", encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    assert "known.yaml:1:1: is an expectations file (it has expectations:), not a rule file" in capsys.readouterr().err
+
+
+def test_a_pipe_named_like_a_rule_set_id_is_refused_as_a_pipe_by_every_command(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("casa")
+    assert main(["conform", "--ruleset", "casa"]) == 2
+    assert "casa: is a pipe (FIFO), not a regular file" in capsys.readouterr().err

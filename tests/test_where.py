@@ -133,3 +133,16 @@ def test_a_builtin_declared_without_its_method_is_said_not_implemented(monkeypat
     found = _by_role("double")
     assert "ClauseRuntime has no method double" in found["not implemented"][0].text
     assert "implemented" not in found
+
+
+def test_the_readme_s_example_is_what_truco_where_prints(capsys):
+    """README.md shows `truco where ATB-EMPATE-3` with its lines cut (…): each line it shows is the
+    start of a line the command prints now, so its places stay true as files move."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ truco where ATB-EMPATE-3\n", 1)[1].split("```", 1)[0]
+    shown = [line.rstrip("…").rstrip() for line in block.splitlines() if line.strip() and line.strip() != "…"]
+    assert main(["where", "ATB-EMPATE-3"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert len(shown) >= 8
+    for line in shown:
+        assert any(out.startswith(line) for out in printed), line

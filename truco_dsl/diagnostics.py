@@ -366,7 +366,8 @@ def schema_message(error: Any) -> str:
     if kind == "maxLength":
         return f"{shown} is too long (at most {rule} characters)"
     if kind == "pattern":  # the schema says each form in words (x-form), next to its pattern
-        return f"{shown} is not {error.schema.get('x-form', 'of the form this key takes')}"
+        alike = look_alikes(value, []) if isinstance(value, str) else ""  # a Cyrillic Е in ATB-ЕMPATE-2
+        return f"{shown} is not {error.schema.get('x-form', 'of the form this key takes')}{alike}"
     if kind in ("oneOf", "anyOf"):
         return f"{shown} matches none of the forms allowed here"
     return f"{shown} is not allowed here ({kind})"

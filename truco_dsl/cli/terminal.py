@@ -45,6 +45,8 @@ IDLE_DEALS = 100
 RAISE_NAMES = ("truco", "seis", "nove", "doze")
 #: Chance that a bot whose turn it is calls truco when it may.
 BOT_RAISE_CHANCE = 0.2
+#: The longest line of input read (characters): a move is a few; /dev/zero or a binary file is none.
+LONGEST_LINE = 1_000
 
 _ACCEPT_WORDS = {"accept", "aceito", "aceita", "quero", "yes", "sim", "y", "s", "ok"}
 _FOLD_WORDS = {"fold", "corro", "fugir", "fujo", "run", "no", "nao", "não", "n"}
@@ -134,6 +136,8 @@ class TerminalGame:
             return EXIT_OK
         except RuleSetIncomplete as problem:
             return bad_input("play", f"rule set {self.rules.id} cannot go on: {problem}")
+        except _Unreadable as problem:
+            return bad_input("play", str(problem))
         self.game_over()
         return EXIT_OK
 
@@ -516,7 +520,9 @@ class TerminalGame:
         what = "match" if self.engine.ruleset.match_wins > 1 else "game"
         self.console.print()
         self.console.rule(f"[bold]{what.capitalize()} over[/]", style="dim")
-        if winner == PERSON % self.engine.teams:
+        if winner is None:  # disqualify_both(): the match ends with no winner
+            headline = f"The {what} ends with no winner: both sides are disqualified."
+        elif winner == PERSON % self.engine.teams:
             headline = f"You win the {what}!" if self.engine.players == 2 else f"Your team wins the {what}!"
         else:
             headline = f"{self.team_name(winner).capitalize()} wins the {what}."
@@ -606,12 +612,21 @@ class _Help(Exception):
     """The person asked for help."""
 
 
+class _Unreadable(Exception):
+    """Input that is no line a person typed (longer than ``LONGEST_LINE``): the game ends."""
+
+
 def _read_stdin() -> str:
+    """The next line of stdin. Raises ``EOFError`` at its end, ``_Unreadable`` for a line longer
+    than ``LONGEST_LINE`` characters (read no further: /dev/zero has no end of line)."""
     if _stdin_is_terminal():
         return input()  # line editing where the terminal offers it
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(LONGEST_LINE + 1)
     if line == "":
         raise EOFError
+    if len(line) > LONGEST_LINE:
+        raise _Unreadable(f"a line of input is longer than {LONGEST_LINE:,} characters: no move is that long; "
+                          f"the game ends here")
     return line
 
 

@@ -59,7 +59,8 @@ class TrickBook(dict):
 
     A dict (number -> vaza), so that reading one is a C lookup: ``TrickBook(tricks, size)`` holds
     ``tricks`` and an empty vaza for each number up to ``size`` not played yet; ``started(trick)``
-    puts a vaza in when it begins. Any other key reads as an empty vaza too."""
+    puts a vaza in when it begins. Any other number is no vaza of the hand: reading it raises
+    ``KeyError`` (a clause that computes ``tricks[trick.number + 5]`` fails at its place)."""
 
     def __init__(self, tricks: list[Trick], size: int = 0):
         empty = _EMPTY_TRICKS.get(size)
@@ -72,8 +73,6 @@ class TrickBook(dict):
     def started(self, trick: Trick) -> None:
         self[trick.number] = trick
 
-    def __missing__(self, number: object) -> Trick:
-        return Trick(number)  # type: ignore[arg-type]
 
 
 _EMPTY_TRICKS: dict[int, dict[int, Trick]] = {}  # hand size -> an empty vaza for each number
@@ -121,6 +120,7 @@ class Hand:
     guarantees: dict[tuple[int, int], bool] = field(default_factory=dict)  # guaranteed_win() answers
     shuffled: tuple[Card, ...] | None = None  # the deck order a shuffled deal was dealt from (None: forced)
     over: bool = False
+    won_by: int | None = None  # the team win_hand() gave the hand to: a hand is won once
     closed: bool = False  # the hand_end clauses have run
 
     def copy(self) -> Hand:

@@ -95,8 +95,10 @@ def _failure(problem: Exception) -> str:
     in the terms of a rule file (``a division by zero``), then Python's own words."""
     if isinstance(problem, _WrongCall):
         return f": {problem}"
-    kind = next((name for cls, name in _NAMES.items() if isinstance(problem, cls)), type(problem).__name__)
-    return f" failed: {kind} ({problem})" if str(problem) else f" failed: {kind}"
+    kind = next((name for cls, name in _NAMES.items() if isinstance(problem, cls)), None)
+    if kind is not None:  # said in a rule file's terms; Python's words ("integer division or modulo") add nothing
+        return f" failed: {kind}"
+    return f" failed: {type(problem).__name__} ({problem})" if str(problem) else f" failed: {type(problem).__name__}"
 
 
 def _expression_place(clause: Clause, part: str, problem: Exception) -> tuple[Place, str]:
@@ -362,7 +364,13 @@ class ClauseRuntime:
         self.run("points", {"points": Points(team, points)})
 
     def win_hand(self, team: int) -> None:
+        """The hand to ``team``, worth its stake: an event, the award, the end of the hand. Fails
+        (a ``_WrongCall``) when the hand was already won: a hand is won once."""
         self._team(team, "win_hand")
+        if self.hand.won_by is not None:
+            raise _WrongCall(f"win_hand({team}): the hand was already won by team {self.hand.won_by}; a hand is won once",
+                             "win_hand")
+        self.hand.won_by = team
         self._engine.emit("hand_won", team=team, points=self.hand.stake, clause=self.clause.id if self.clause else None)
         self.award(team, self.hand.stake)
         self.end_hand()
@@ -407,8 +415,15 @@ class ClauseRuntime:
         self.hand.over = True
 
     def set_target(self, points: int) -> None:
+        """The game is now played to ``points`` (1 to ``MAX_TARGET``). Fails (a ``_WrongCall``) for a
+        target some team has already reached: no clause would then end the game (the game's end is
+        a clause at ``points``); a rule set resets the scores first (ATB-TEMPO-e)."""
         if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= MAX_TARGET:
             self._wrong("set_target", points, f"a target of 1 to {MAX_TARGET} points")
+        reached = [team for team, score in enumerate(self._engine.score) if score >= points]
+        if reached:
+            raise _WrongCall(f"set_target({points}): team {reached[0]} already has {self._engine.score[reached[0]]} points; "
+                             f"a target is set above every score (reset_scores() first)", "set_target")
         self._engine.game.target = points
         self._engine.emit("target_set", target=points, clause=self.clause.id if self.clause else None)
 

@@ -95,7 +95,7 @@ TRICK_FIELDS: dict[str, Field] = {
 HAND_FIELDS: dict[str, Field] = {
     "number": Field(NUMBER, "the hand's number in the game, from 1"),
     "dealer": Field(SEAT, "the seat that dealt (the pé)"),
-    "mao_seat": Field(SEAT, "the seat that leads the first vaza"),
+    "mao_seat": Field(SEAT_OR_NONE, "the seat that leads the first vaza, none at the deal until a clause calls lead()"),
     "cutter": Field(SEAT_OR_NONE, "the seat that cuts the deck for this hand (set by cut_by()), none when no clause says"),
     "turn": Field(SEAT_OR_NONE, "the seat whose turn it is to play a card, none when nobody's"),
     "stake": Field(NUMBER, "what the hand is worth now, in points"),

@@ -42,3 +42,13 @@ def rule_files_in(folder: Path) -> tuple[list[Path], int]:
             else:
                 other += 1
     return found, other
+
+
+def is_expectations_file(path: Path) -> bool:
+    """Whether ``path`` reads as an expectations file (a top-level ``expectations:`` key and no
+    ``ruleset:`` one), not a rule file. Raises nothing: a file that cannot be read is none."""
+    try:
+        text = read_regular(path).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return bool(_EXPECTATIONS_KEY.search(text)) and not _RULE_FILE_KEY.search(text)

@@ -31,6 +31,7 @@ from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
 from truco_dsl.lang.vocabulary import FLAG_SETTERS, REASONS
 from truco_dsl.rules import coherence
+from truco_dsl.rules.folders import is_expectations_file
 from truco_dsl.rules.model import MAX_MATCH_WINS, MAX_TARGET, Clause, RuleSet
 from truco_dsl.rules.sources import load_sources
 
@@ -364,8 +365,11 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
     if ladder and max(ladder) > MAX_TARGET:
         complain(f"stakes.ladder has a step of {max(ladder)} points; a hand is worth at most {MAX_TARGET} "
                  f"(the largest target)", ("stakes", "ladder", ladder.index(max(ladder))))
-    if packet > hand_size:
-        complain(f"deal.packet is {packet} cards but each seat is dealt only {hand_size}", ("deal", "packet"), ("deal", "cards"))
+    if packet > hand_size and writes(parsed.document, ("deal", "packet")):
+        complain(f"deal.packet is {packet} cards but each seat is dealt only {hand_size}", ("deal", "packet"))
+    elif packet > hand_size:
+        complain(f"deal.cards is {hand_size}, fewer than the {packet} cards a shuffled deal gives each seat at a time "
+                 f"(deal.packet, inherited); set deal.packet too", ("deal", "cards"))
     if target > MAX_TARGET:
         complain(f"game.target is {target} points; a game is played to at most {MAX_TARGET}", ("game", "target"))
     if match_wins > MAX_MATCH_WINS:
@@ -497,7 +501,8 @@ def load_ruleset(reference: str | Path) -> RuleSet:
         known = ", ".join(sorted(available_rulesets()))
         raise FileNotFoundError(f"an empty rule set name: give a rule set id ({known}) or a rule file's path")
     directory = f"{text} is a directory, not a rule file (give a rule set id or a .yaml file)"
-    if text.endswith((".yaml", ".yml")) or "/" in text:
+    named_file = text not in available_rulesets() and os.path.lexists(text) and not Path(text).is_dir()
+    if text.endswith((".yaml", ".yml")) or "/" in text or named_file:  # a path (a file here named like an id too)
         path = Path(text)
         if path.is_dir():
             raise FileNotFoundError(directory)
@@ -505,7 +510,7 @@ def load_ruleset(reference: str | Path) -> RuleSet:
             raise FileNotFoundError(f"no rule file at {path}")
         unreadable = regular_file_problem(path)  # a pipe, a device, a loop: refused unopened
         if unreadable is not None and not unreadable.startswith("the file is larger"):
-            raise FileNotFoundError(f"{path}: {unreadable}, not a rule file")
+            raise FileNotFoundError(f"{path}: {unreadable}")
     else:
         path = available_rulesets().get(text)
         if path is None and Path(text).is_dir():
@@ -537,6 +542,10 @@ def check_files(paths: list[Path]) -> dict[Path, list[Problem]]:
         if not path.is_file():
             bundled = did_you_mean(str(path), available_rulesets()) if path.suffix == "" else ""
             report[path] = [Problem.of_file(path, f"no such file, nor a bundled rule set id{bundled}")]
+            continue
+        if is_expectations_file(path):
+            report[path] = [Problem.of_file(path, "is an expectations file (it has expectations:), not a rule file: "
+                                                  "truco conform --expectations FILE reads it")]
             continue
         report[path] = _in_reading_order(_load_path(path)[1])
     return report
