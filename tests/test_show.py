@@ -16,7 +16,7 @@ from truco_dsl.engine import proof
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
 
 VARIANTS = Path(__file__).parent / "fixtures" / "variants"
-RULE_SETS = sorted(available_rulesets()) + [str(VARIANTS / "casa24b.yaml")]
+RULE_SETS = sorted(available_rulesets()) + [str(VARIANTS / "casa24b.yaml"), str(VARIANTS / "casa-do-ze.yaml")]
 #: what a RuleSet holds that is not play: its name, its file, its chain, its warnings, its traces
 #: (a parent's trace whose encoder a child replaced is shown as a comment, not kept)
 _NOT_PLAY = {"id", "file", "lineage", "warnings", "traces", "clauses", "abstract"}

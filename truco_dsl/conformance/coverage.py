@@ -69,7 +69,8 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
     ``ruleset``: None for every bundled rule set and scenario; an id or rule file to count only what
     that rule set (with what it inherits) encodes and the scenarios it runs (its lineage's folders
     and the folders that name no rule set, like desacordos/), for its own regulation (its
-    ``source:``; without one, every regulation it draws from). Under one rule set, ``unclassified``
+    ``source:``; without one, every regulation it draws from) and its house rules (``sources:``,
+    named after their file). Under one rule set, ``unclassified``
     lists what that rule set leaves unencoded (a variant may encode it), no gap of the project.
     Raises ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset`` (``RulesetNotPlayable`` when it does not play).
     """
@@ -79,6 +80,7 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
         scenarios = bundled_scenarios()
     else:
         chosen = load_playable(ruleset)
+        sources = {**sources, **chosen.house}  # its house rules (sources: casa.md) count as a regulation of its own
         rulesets = [chosen]
         known = set(available_rulesets())
         scenarios = tuple(entry for entry in bundled_scenarios()
@@ -99,5 +101,6 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
             report.covered.append(clause_id)
     if ruleset is not None:
         own = {chosen.source} if chosen.source else {sources[clause_id].source for clause_id in encoded if clause_id in sources}
+        own |= {clause.source for clause in chosen.house.values()}
         return [report for name, report in regulations.items() if name in own]
     return list(regulations.values())

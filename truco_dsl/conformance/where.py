@@ -68,12 +68,12 @@ def where(name: str, ruleset: str | None = None) -> list[Sighting]:
     ``FileNotFoundError`` / ``RulesetError`` for a bad ``ruleset``."""
     rulesets = _rulesets(ruleset)
     scenarios = _scenarios(rulesets[-1] if ruleset is not None else None)
-    sources = load_sources()
+    sources = {**load_sources(), **(rulesets[-1].house if ruleset is not None else {})}  # and its house rules
     source_id, dot, part = name.partition(".")
     clause_ids = {clause.id for each in rulesets for clause in each.clauses}
     found = []
     if (source_id in sources and not dot) or name in clause_ids:
-        found += _clause(source_id, rulesets, scenarios, only=name if part else None, scoped=ruleset is not None)
+        found += _clause(source_id, sources, rulesets, scenarios, only=name if part else None, scoped=ruleset is not None)
     played = rulesets[-1:] if ruleset is not None else rulesets  # a rule set's own clauses: what it drops is gone
     if name in BUILTINS:
         found += _builtin(name, played)
@@ -111,11 +111,11 @@ def _scenarios(chosen: RuleSet | None) -> list[ScenarioEntry]:
     return [entry for entry in bundled_scenarios() if entry.folder == folder]
 
 
-def _clause(clause_id: str, rulesets: list[RuleSet], scenarios: list[ScenarioEntry], only: str | None,
+def _clause(clause_id: str, sources: dict, rulesets: list[RuleSet], scenarios: list[ScenarioEntry], only: str | None,
             scoped: bool) -> list[Sighting]:
-    """The sightings of the source clause ``clause_id``; ``only``: one of its parts (``ATB-EMPATE-3.second``)
-    for its versions alone; ``scoped``: the rule sets are one rule set's lineage (say when it encodes nothing)."""
-    sources = load_sources()
+    """The sightings of the source clause ``clause_id`` (``sources``: the regulations' clauses and
+    any house rules); ``only``: one of its parts (``ATB-EMPATE-3.second``) for its versions alone;
+    ``scoped``: the rule sets are one rule set's lineage (say when it encodes nothing)."""
     found = []
     if clause_id in sources:
         source = sources[clause_id]
@@ -284,7 +284,7 @@ def _implementation(builtin: str, role: str, detail: bool = False) -> Sighting:
 
 def _source_place(clause_id: str, sources: dict) -> str:
     source = sources.get(clause_id)
-    return _at(SOURCES_DIR / f"{source.source}.md", source.line) if source else "(not in spec/sources)"
+    return _at(source.file or SOURCES_DIR / f"{source.source}.md", source.line) if source else "(not in spec/sources)"
 
 
 def _at(file: str | Path, line: int, features: bool = False) -> str:

@@ -33,7 +33,7 @@ from truco_dsl.lang.vocabulary import FLAG_SETTERS, REASONS
 from truco_dsl.rules import coherence
 from truco_dsl.rules.folders import is_expectations_file
 from truco_dsl.rules.model import MAX_MATCH_WINS, MAX_TARGET, Clause, RuleSet
-from truco_dsl.rules.sources import load_sources
+from truco_dsl.rules.sources import SourceClause, load_sources, parse_source
 
 
 @dataclass
@@ -46,6 +46,9 @@ class _RuleFile(YamlFile):
     #: the string literals of its clauses whose values the merged rule set gives (infraction kinds,
     #: flag names): (clause, YAML path of its when/then, the literal), checked by ``_check_strings``
     strings: list[tuple[Clause, YamlPath, StringUse]] = field(default_factory=list)
+    #: its house rules (``sources:``): clause id -> words, and the file's name as written
+    house: dict[str, SourceClause] = field(default_factory=dict)
+    house_name: str | None = None
 
     def is_broken(self, path: YamlPath) -> bool:
         """Whether a schema error lies at, inside or around ``path`` (so checking it again is moot)."""
@@ -101,10 +104,39 @@ def _quotes(cite: str, source_text: str) -> bool:
     return all(parts) and all(part in text for part in parts)
 
 
+def _nowhere(parsed: _RuleFile) -> str:
+    """Where a clause id was looked for: ``spec/sources``, and the file's house rules if it names some."""
+    return "spec/sources" + (f" nor in its house rules {parsed.house_name}" if parsed.house_name else "")
+
+
+def _house_rules(parsed: _RuleFile, regulations: dict[str, SourceClause]) -> dict[str, SourceClause]:
+    """The house rules the file names (``sources: casa.md``, beside it), by id; reports, at
+    ``sources``, a file that cannot be read or is malformed (its own file:line) and an id that is
+    a regulation's (a house rule has an id of its own). Empty when the file names none."""
+    named = parsed.document.get("sources")
+    if not isinstance(named, str) or parsed.is_broken(("sources",)):
+        return {}
+    parsed.house_name = named
+    path = parsed.path.parent / named
+    if not os.path.lexists(path):
+        parsed.report(("sources",), f"no house rules file {named} beside this rule file")
+        return {}
+    try:
+        house = parse_source(Path(os.path.abspath(path)))  # read at the path as named: a symlink's target is not shown
+    except SourceFormatError as problem:
+        parsed.report(("sources",), f"the house rules are malformed: {problem}")
+        return {}
+    taken = [clause for clause_id, clause in house.items() if clause_id in regulations]
+    for clause in taken:
+        parsed.report(("sources",), f"{named}:{clause.line}: {clause.id} is a clause of {regulations[clause.id].source}.md; "
+                                    f"a house rule has an id of its own (like CASA-1)")
+    return {} if taken else house
+
+
 def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
     source = sources.get(clause_id)
     if source is None:
-        parsed.report(path, f"clause id {clause_id} is not in spec/sources{did_you_mean(clause_id, sources)}", at_key=at_key)
+        parsed.report(path, f"clause id {clause_id} is not in {_nowhere(parsed)}{did_you_mean(clause_id, sources)}", at_key=at_key)
     elif not _quotes(cite, source.text):
         parsed.report(path, f"the cite is not a quote of {clause_id} ({source.source}.md line {source.line}: "
                             f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}); quote its words, with [...] for a gap")
@@ -123,6 +155,8 @@ def _check_meaning(parsed: _RuleFile) -> None:
         parsed.report((), f"spec/sources is malformed: {problem}")
         return
     regulations = sorted({clause.source for clause in sources.values()})
+    parsed.house = _house_rules(parsed, sources)
+    sources = {**sources, **parsed.house}
     if isinstance(document.get("source"), str) and not parsed.is_broken(("source",)) and document["source"] not in regulations:
         parsed.report(("source",), f"no regulation {document['source']} is in spec/sources"
                                    f"{did_you_mean(document['source'], regulations)}; the regulations: {', '.join(regulations)}")
@@ -157,13 +191,13 @@ def _check_meaning(parsed: _RuleFile) -> None:
         seen.setdefault(clause_id, index)
         source_id = clause_id.partition(".")[0]
         if source_id not in sources:
-            parsed.report(("clauses", index, "id"), f"clause id {source_id} is not in spec/sources{did_you_mean(source_id, sources)}")
+            parsed.report(("clauses", index, "id"), f"clause id {source_id} is not in {_nowhere(parsed)}{did_you_mean(source_id, sources)}")
         else:
             _check_quote(parsed, ("clauses", index, "cite"), source_id, entry["cite"], sources)
         for position, other in enumerate(entry.get("also", [])):
             if other.partition(".")[0] not in sources:
                 parsed.report(("clauses", index, "also", position),
-                              f"clause id {other} is not in spec/sources{did_you_mean(other.partition('.')[0], sources)}")
+                              f"clause id {other} is not in {_nowhere(parsed)}{did_you_mean(other.partition('.')[0], sources)}")
         _compile_clause(parsed, index, entry, ruleset_id)
 
 
@@ -273,6 +307,7 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
         return {}, [], [], list(parsed.problems)
     parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
     parameters["reasons"] = {**parameters.get("reasons", {}), **document.get("reasons", {})}
+    parameters["house"] = {**parameters.get("house", {}), **parsed.house}
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
@@ -404,6 +439,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
         packet=packet, match_wins=match_wins, infractions=infractions, reasons=MappingProxyType(reasons), traces=MappingProxyType(traces), covered=covered,
+        house=MappingProxyType(parameters.get("house", {})),
     )
 
 

@@ -14,6 +14,7 @@ from truco_dsl.cards import Card, Rank, Suit
 from truco_dsl.diagnostics import Place
 from truco_dsl.lang import Condition, Statements
 from truco_dsl.lang.vocabulary import HOOKS
+from truco_dsl.rules.sources import SourceClause
 
 #: The most points a game may be played to (game.target, set_target()): no regulation's limit (they
 #: play to 12) but a bound that keeps every game, and so the proof of play, finite and short. It
@@ -76,7 +77,8 @@ class RuleSet:
     give (``forbid``/``foul``), code -> meaning, beside the engine's own (vocabulary.REASONS); ``covered``: whether a card may be played face
     down at all; ``traces``: source clause id -> the clause or
     cited parameter id (inherited) that encodes it; ``warnings``: the coherence warnings of the
-    file loaded (``rules.coherence``), which do not stop it from playing.
+    file loaded (``rules.coherence``), which do not stop it from playing; ``house``: the house rules
+    its files name (``sources:``), clause id -> its words, inherited.
     """
 
     id: str
@@ -105,6 +107,7 @@ class RuleSet:
     covered: bool = True
     traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     warnings: tuple = ()  # of rules.coherence.Incoherence: what the variant may not mean, found at load
+    house: Mapping[str, SourceClause] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         guards: dict[str, tuple[Clause, ...]] = dict.fromkeys(HOOKS, ())

@@ -157,6 +157,8 @@ def as_yaml(resolved: Resolved, changed: bool = False) -> str:
         lines.append(f"extends: {_scalar(resolved.parent.id)}")
     if ruleset.source:
         lines.append(f"source: {_scalar(ruleset.source)}")
+    for house in sorted({clause.file for clause in ruleset.house.values()}):  # one file: sources: takes one
+        lines.append(f"sources: {_scalar(str(Path(house).resolve()))}  # its house rules, where they are")
     if ruleset.abstract:
         lines.append("abstract: true")
     for group in PARAMETER_GROUPS:

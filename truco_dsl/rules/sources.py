@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from truco_dsl.bundled import SOURCES_DIR
+from truco_dsl.diagnostics import read_regular
 from truco_dsl.errors import SourceFormatError
 
 _CLAUSE_ID = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$")
@@ -22,7 +23,8 @@ _CLAUSE_ID = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$")
 class SourceClause:
     """One clause of a regulation: its ``id``, ``text`` (Portuguese, as in the source), ``section``
     title, ``location`` in the source, the regulation ``source`` (file stem, e.g. ``atb-2004``),
-    ``line`` of its heading in the .md, and the optional ``informative`` / ``ambiguous`` notes."""
+    ``line`` of its heading in the .md, the optional ``informative`` / ``ambiguous`` notes, and the
+    ``file`` it was read from."""
 
     id: str
     text: str
@@ -32,14 +34,23 @@ class SourceClause:
     line: int
     informative: str | None = None
     ambiguous: str | None = None
+    file: str = ""  # the .md it was read from
 
 
 def parse_source(path: Path) -> dict[str, SourceClause]:
-    """Read one spec/sources/<regulation>.md.
+    """Read one spec/sources/<regulation>.md, or a drafter's house rules in the same format.
 
     Returns the clauses by id, in file order. Raises ``SourceFormatError`` (with ``file:line``) for a
-    bad or duplicate id, a clause without text, or a clause without exactly one location.
+    bad or duplicate id, a clause without text, or a clause without exactly one location; for a file
+    that is not a regular file, is too large (``diagnostics.read_regular``) or is not UTF-8 (then
+    with ``file:1``).
     """
+    try:
+        text = read_regular(path).decode("utf-8")
+    except OSError as problem:
+        raise SourceFormatError(f"{path}:1: cannot read it: {problem.strerror or problem}") from None
+    except UnicodeDecodeError:
+        raise SourceFormatError(f"{path}:1: the file is not UTF-8 text") from None
     clauses: dict[str, SourceClause] = {}
     section = ""
     current: dict | None = None
@@ -61,9 +72,10 @@ def parse_source(path: Path) -> dict[str, SourceClause]:
             line=current["line"],
             informative=current.get("informative"),
             ambiguous=current.get("ambiguous"),
+            file=str(path),
         )
 
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith("### "):
             finish()
             clause_id = line[4:].strip()
