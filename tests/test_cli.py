@@ -53,7 +53,8 @@ def test_an_exception_that_is_no_users_mistake_keeps_its_traceback():
 def test_every_command_module_adds_its_subcommand_and_runs_it():
     typed = {"validate": ["validate", "x.yaml"], "conform": ["conform"], "mutate": ["mutate", "--ruleset", "x"],
              "cases": ["cases", "export"], "serve": ["serve"], "play": ["play"], "vocabulary": ["vocabulary"],
-             "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"], "show": ["show", "atb-2004"]}
+             "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"], "show": ["show", "atb-2004"],
+             "new": ["new", "casa", "--extends", "atb-2004"]}
     parser = build_parser()
     for module in COMMANDS:
         options = parser.parse_args(typed[module.__name__.rsplit(".", 1)[1]])

@@ -66,6 +66,12 @@ class RulesetNotPlayable(RulesetError):
         return self.args[0]
 
 
+class DraftError(ValueError):
+    """A new variant ``truco new`` cannot draft: a ``--set`` that names no parameter or gives no
+    YAML value, a name that is no rule set id, a file that is already there. The message is one
+    line for the user."""
+
+
 class SourceFormatError(ValueError):
     """A spec/sources file that does not follow its format (``truco_dsl.rules.sources``); the
     message carries ``file:line``."""

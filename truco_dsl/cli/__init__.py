@@ -18,7 +18,7 @@ scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option
 cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 
 This package is the only place that prints for a user and chooses an exit code. One module per
-command (``validate``, ``show``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``coverage``,
+command (``validate``, ``show``, ``new``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``coverage``,
 ``vocabulary``, ``where``), each with ``add_parser(commands)`` (its subcommand and options) and
 ``run(options) -> int``, which raises the errors of ``exits.SHOWN`` for bad input. A command module
 imports at its top only argparse and this package; what its ``run`` needs (pytest, rich, the
@@ -34,11 +34,11 @@ import os
 import sys
 from typing import Any
 
-from truco_dsl.cli import cases, conform, coverage, mutate, play, serve, show, validate, vocabulary, where
+from truco_dsl.cli import cases, conform, coverage, mutate, new, play, serve, show, validate, vocabulary, where
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, reported
 
 #: the commands, in the order ``truco --help`` lists them
-COMMANDS = (validate, show, conform, mutate, cases, serve, play, vocabulary, coverage, where)
+COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, vocabulary, coverage, where)
 
 
 def build_parser() -> argparse.ArgumentParser:

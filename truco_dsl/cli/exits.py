@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 
 from truco_dsl.diagnostics import first_line
-from truco_dsl.errors import (CasesError, EngineStartError, ExpectationsError, RulesetError, RuleSetIncomplete, SelectionError,
+from truco_dsl.errors import (CasesError, DraftError, EngineStartError, ExpectationsError, RulesetError, RuleSetIncomplete, SelectionError,
                               SuiteError, UnknownName)
 from truco_dsl.rules import RuleSet
 
@@ -43,6 +43,7 @@ SHOWN: dict[type[Exception], tuple[int, Callable[[Exception], str]]] = {
     SuiteError: (EXIT_BAD_INPUT, str),
     SelectionError: (EXIT_BAD_INPUT, headline),
     CasesError: (EXIT_BAD_INPUT, headline),
+    DraftError: (EXIT_BAD_INPUT, headline),
     EngineStartError: (EXIT_BAD_INPUT, headline),
     UnknownName: (EXIT_BAD_INPUT, headline),
     FileNotFoundError: (EXIT_BAD_INPUT, headline),  # an unknown rule set id, no rule file at a path

@@ -1,0 +1,55 @@
+"""``truco new NAME --extends PARENT [--set KEY=VALUE …] [--sources]``: a new variant's first draft
+(``rules/draft.py``) written as ``NAME.yaml`` (and ``NAME.md``), then checked as ``truco validate``
+checks it: its problems, its coherence warnings, the proof that it plays."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+#: what a rule set id may be (the schema's rulesetId)
+_RULESET_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    """Add ``new`` to ``truco``'s subcommands."""
+    new = commands.add_parser("new", help="write a new variant that extends a rule set, ready to edit, and check it")
+    new.add_argument("name", metavar="NAME", help="the new rule set's id (lower-case letters, digits, hyphens): writes NAME.yaml")
+    new.add_argument("--extends", required=True, metavar="PARENT", help="the rule set it changes: a bundled id or a rule file")
+    new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="settings",
+                     help="a parameter to change, its value in YAML: game.target=24, stakes.ladder=[1,2,4,8] (repeatable)")
+    new.add_argument("--sources", action="store_true", help="also write NAME.md, a house rules skeleton the variant names (sources:)")
+    new.add_argument("--dir", default=".", metavar="FOLDER", help="where to write the files (default: here)")
+    new.add_argument("--force", action="store_true", help="replace NAME.yaml (and NAME.md) when they are already there")
+    new.set_defaults(run=run)
+
+
+def run(options: argparse.Namespace) -> int:
+    """Draft ``options.name`` extending ``options.extends`` with ``options.settings``, write it (and
+    its house rules with ``options.sources``) in ``options.dir``, print what was written and run
+    ``truco validate`` on it. Returns that check's exit code (``EXIT_OK``, or ``EXIT_BAD_INPUT``
+    when a ``--set`` value makes the draft a file with problems: it is kept, to be fixed). Raises
+    ``DraftError`` (a bad name, ``--set`` or folder, a file already there without ``--force``),
+    ``FileNotFoundError`` / ``RulesetError`` (a parent that does not load), before writing anything."""
+    from truco_dsl.cli import validate
+    from truco_dsl.errors import DraftError
+    from truco_dsl.rules.draft import draft, parse_setting
+
+    if not _RULESET_ID.match(options.name):
+        raise DraftError(f"{options.name!r} is no rule set id: lower-case letters, digits and hyphens, like casa-do-ze")
+    folder = Path(options.dir)
+    if not folder.is_dir():
+        raise DraftError(f"--dir {options.dir}: no such folder")
+    settings = [parse_setting(text) for text in options.settings]
+    written = draft(options.name, options.extends, settings, options.sources)
+    files = [(folder / f"{options.name}.yaml", written.rule_file)]
+    if written.house_rules is not None:
+        files.append((folder / f"{options.name}.md", written.house_rules))
+    there = [path for path, _ in files if path.exists() or path.is_symlink()]
+    if there and not options.force:
+        raise DraftError(f"{there[0]} is already there: choose another name, or --force to replace it")
+    for path, text in files:
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    return validate.run(argparse.Namespace(files=[str(files[0][0])], strict=False))
