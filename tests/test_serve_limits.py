@@ -45,3 +45,17 @@ def test_a_bad_line_gets_an_error_and_the_server_goes_on(name):
     assert words in refusal["message"]
     assert after["seq"] == 9 and after["ok"] is True
     assert isinstance(after["state"], dict)  # the game started before the bad line is still there
+
+
+@pytest.mark.parametrize("line, seq", [
+    (b'{"seq":3,"command":"legal_actions","seat":99999999999999999999}', 3),  # the seq is readable
+    (b'{"seq":3,"a":' + b"[" * 40 + b"]" * 40 + b"}", 3),
+    (b'{"seq":99999999999999999999,"command":"hello"}', None),  # the seq itself is what is wrong
+    (b'{"seq":3,', None),  # not JSON
+])
+def test_a_refused_line_s_reply_names_its_seq_when_it_can_be_read(line, seq):
+    from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+    from truco_dsl.conformance.engines.protocol import ProtocolServer
+
+    reply = ProtocolServer(ReferenceAdapter(), [("atb-2004", [2])], "reference", "0").answer(line)
+    assert reply["ok"] is False and reply["error"] == "bad_request" and reply["seq"] == seq

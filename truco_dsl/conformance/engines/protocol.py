@@ -79,6 +79,20 @@ def _number(text: str) -> int | float:
     return int(text) if text.lstrip("-").isdigit() else float(text)
 
 
+def _readable_seq(text: str | bytes) -> int | None:
+    """The ``seq`` of a request line ``parse_line`` refused, when it can still be read (a number
+    too long elsewhere in it, say), so the error reply names its request; else None."""
+    if len(text) > MAX_LINE_BYTES:
+        return None
+    try:
+        message = json.loads(text, parse_int=lambda digits: 0 if len(digits) > MAX_DIGITS else int(digits),
+                             parse_float=lambda _: 0.0, parse_constant=lambda _: None)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, nested past what Python reads
+        return None
+    seq = message.get("seq") if isinstance(message, dict) else None
+    return seq if type(seq) is int and 1 <= seq < 10 ** MAX_DIGITS else None
+
+
 def _constant(text: str) -> None:
     raise MessageError(f"{text}, which is not JSON (a number is finite)")
 
@@ -288,7 +302,7 @@ class ProtocolServer:
         try:
             request = parse_line(text)
         except MessageError as problem:
-            return error_reply(None, BAD_REQUEST, f"the request is {problem}")
+            return error_reply(_readable_seq(text), BAD_REQUEST, f"the request is {problem}")
         seq = request.get("seq")
         if "seq" in request and not (type(seq) is int and seq >= 1):
             return error_reply(None, BAD_REQUEST, f"bad request: seq must be a whole number from 1, not {json.dumps(seq)}")
