@@ -173,19 +173,20 @@ def _alive(pid: int) -> bool:
 
 
 def test_a_reply_not_utf8_or_nested_too_deep_is_a_protocol_error_and_an_orphan_child_neither_hangs_nor_survives(tmp_path):
-    plan = "latin1,deep,orphan,ok"
+    plan = "latin1,deep,orphan,closed,ok"
     factory, engine = engine_factory(faulty(plan, tmp_path / "games"), timeout=1.0)
     orphans = []
     try:
-        results = run_suite(tags=" or ".join(f"@id:truco-00{number}" for number in range(1, 5)), adapter_factory=factory)
+        results = run_suite(tags=" or ".join(f"@id:truco-00{number}" for number in range(1, 6)), adapter_factory=factory)
     finally:
         engine.shutdown()
-    assert outcomes(results) == ["protocol_error", "protocol_error", "timeout", "passed"]
-    latin1, deep, orphan = (results[index].message for index in range(3))
+    assert outcomes(results) == ["protocol_error", "protocol_error", "crash", "crash", "passed"]
+    latin1, deep, orphan, closed = (results[index].message for index in range(4))
     assert "is not UTF-8" in latin1 and "offending line: " in latin1 and "caf\\xe9" in latin1, latin1
     assert "nested more than 32" in deep, deep
-    # the engine exited, but its child holds stdout open: the per-request timeout still holds
-    assert "no reply to act within 1 s" in orphan, orphan
+    # the engine exited, but its child holds stdout open: the per-request timeout still holds, and says what happened
+    assert "the engine exited (exit code 3) without replying to act, leaving a process that holds its output open" in orphan, orphan
+    assert "the engine closed its output without replying to act (it is still running)" in closed, closed
     for entry in Path("/proc").iterdir():  # the child was in the engine's process group, which was ended
         if entry.name.isdigit() and "time.sleep(600)" in (entry / "cmdline").read_bytes().decode(errors="replace") and _alive(int(entry.name)):
             orphans.append(entry.name)

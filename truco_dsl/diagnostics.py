@@ -336,7 +336,9 @@ def _listed(words: list[str]) -> str:
 
 
 def schema_message(error: Any) -> str:
-    """A schema error in YAML terms (``null is not a string``), never Python's repr."""
+    """``error`` (a ``jsonschema.ValidationError``) in YAML terms (``null is not a string``), never
+    Python's repr; an ``enum`` or a ``pattern`` in the words of its schema's ``x-form`` where it has
+    one. Returns the message without the YAML path (``YamlFile.report_schema`` puts it first)."""
     value, rule, kind = error.instance, error.validator_value, error.validator
     shown = yaml_value(value)
     if kind == "type":

@@ -7,7 +7,8 @@
 answers the game's first ``act``; ``exit`` exits (code 3) instead; ``garbage`` answers it with a line
 that is not JSON; ``schema`` answers it with JSON that breaks the reply's schema; ``latin1`` answers
 it with bytes that are not UTF-8; ``deep`` with a JSON object nested 100 deep; ``orphan`` starts a child that
-holds its stdout open and sleeps, then exits (code 3) without answering; ``partial`` writes the
+holds its stdout open and sleeps, then exits (code 3) without answering; ``closed`` closes its
+stdout and sleeps, still running; ``partial`` writes the
 start of a reply, ``{"seq": N, "ok": tr``, without ending the line, and then sleeps. Games past the end
 of the plan are ``ok``. Each fault writes a line to stderr first. ``--rulesets`` / ``--features``
 restrict what ``hello`` offers (default: all that the reference engine has).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -58,6 +60,10 @@ def main() -> int:
             if mode == "orphan":
                 subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], stdout=sys.stdout)
                 return 3
+            if mode == "closed":
+                sys.stdout.flush()
+                os.close(1)  # the descriptor itself: sys.stdout.close() leaves it open
+                time.sleep(600)
             if mode in ("latin1", "deep"):
                 bad = b'{"seq": %d, "ok": true, "name": "caf\xe9"}\n' % request["seq"] if mode == "latin1" \
                     else ('{"a": ' * 100 + "1" + "}" * 100 + "\n").encode()

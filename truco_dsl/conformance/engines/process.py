@@ -255,8 +255,15 @@ class ProcessAdapter:
                 self._fault(ProtocolViolation, f"the engine wrote {_quoted(begun)} ({size:,} byte{'s' if size != 1 else ''}) "
                             f"in reply to {request['command']} without ending the line, then nothing more within "
                             f"{timeout:g} s", None, request)
+            code = process.popen.poll()
+            if code is not None:  # the program is gone; what keeps its output open is a child it left
+                self._fault(EngineCrash, f"the engine exited (exit code {code}) without replying to {request['command']}, "
+                            f"leaving a process that holds its output open", None, request)
             self._fault(EngineTimeout, f"no reply to {request['command']} within {timeout:g} s", None, request)
         if raw is None:
+            if process.popen.poll() is None and self._exit_code() == "":  # alive, its output closed
+                self._fault(EngineCrash, f"the engine closed its output without replying to {request['command']} "
+                            f"(it is still running)", None, request)
             self._fault(EngineCrash, f"the engine exited without replying to {request['command']}{self._exit_code()}",
                         None, request)
         text = raw.decode("utf-8", errors="backslashreplace")
