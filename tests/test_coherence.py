@@ -88,6 +88,19 @@ def test_a_dropped_clause_others_read_the_flag_of_is_warned_at_the_drop(tmp_path
     assert never == {"inherited clause ATB-TEMPO-e.sem-truco", "inherited clause ATB-TEMPO-e.once"}
 
 
+def test_a_dropped_clause_that_alone_answered_a_fold_is_warned_at_the_drop(tmp_path):
+    path = _variant(tmp_path, "drop: [ATB-TRUCO-2.fold, ATB-DECISOES-1]\n")
+    unanswered = [w for w in load_ruleset(path).warnings if w.code == "unanswered"]
+    assert [(w.problem.place.line, w.problem.place.column) for w in unanswered] == [(4, 8), (4, 26)]
+    assert unanswered[0].problem.message == ('dropping ATB-TRUCO-2.fold leaves no clause at respond answering '
+                                             'response == "fold": that answer now changes nothing')
+    assert 'decision == "fold"' in unanswered[1].problem.message
+    kept = _variant(tmp_path, "drop: [ATB-TRUCO-2.fold]\nclauses:\n  - id: ATB-TRUCO-2.fold\n"
+                              "    cite: pode fugir, interrompendo a rodada\n    on: respond\n    when: response == \"fold\"\n"
+                              "    then: award(raise.team, 1); end_hand()\n", name="casa2")
+    assert not [w for w in load_ruleset(kept).warnings if w.code == "unanswered"]  # another clause answers it
+
+
 def test_an_inherited_clause_answering_an_infraction_no_longer_listed_never_fires(tmp_path):
     kinds = [kind for kind in load_ruleset("atb-2004").infractions if kind != "talking"]
     path = _variant(tmp_path, "referee:\n  infractions: [" + ", ".join(kinds) + "]\n")

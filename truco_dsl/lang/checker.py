@@ -28,7 +28,7 @@ _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a tar
 @dataclass(frozen=True)
 class StringUse:
     """A literal whose allowed values the rule set gives: ``kind`` ``infraction``, ``reason``,
-    ``card`` (a card of the deck), ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
+    ``card`` (a card of the deck), ``response``/``decision`` (the answer a clause reads), ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
     ``value``, or ``seat``/``team``/``vaza`` with a whole-number ``value`` (a seat the table may not
     have, a vaza past the hand size), or ``number``: a whole number given to a builtin or compared
     with a path, ``context`` naming which (``set_stake``, ``award``, ``hand.stake``), so that
@@ -131,6 +131,7 @@ class Checker:
             if isinstance(value, str) and value not in one.values:
                 raise _at(other_node, f'"{value}" is not {_a(one)}{did_you_mean(value, one.values)}; '
                                       f"{one.name}s are {', '.join(one.values)}")
+            self._record(one.name, other_node)  # which answers the rule set gives a rule for (coherence)
             return
         if one.name == "infraction" and other.name == "string":
             self._record("infraction", other_node)

@@ -20,6 +20,8 @@ The codes:
 - ``never-fires``: an inherited clause reads a flag no clause sets, or an infraction the variant
   no longer lists, or its ``when:`` is a constant false;
 - ``dropped-dependency``: a dropped clause set a flag that a clause still played reads;
+- ``unanswered``: a dropped clause was the only one that answered a response or a decision (a
+  fold, ``response == "fold"``): that answer now changes nothing but the turn;
 - ``ladder-above-target``: a hand can be worth more than the whole game.
 """
 
@@ -216,10 +218,17 @@ def _dropped(variant: RuleSet, parent: RuleSet, uses: list[Use], mine: str, docu
         if use.kind in FLAG_SETTERS and clause.id not in read_flags.setdefault((use.kind, str(use.value)), []):
             read_flags[(use.kind, str(use.value))].append(clause.id)
     drops = document.get("drop", []) if isinstance(document.get("drop"), list) else []
+    answered = {(clause.hook, kind, value) for clause in variant.clauses for kind, value in _answers(clause)}
     found = []
     for clause in parent.clauses:
         if clause.id in present or clause.id not in drops:
             continue
+        for kind, value in _answers(clause):
+            if (clause.hook, kind, value) not in answered:
+                found.append(at(mine, ("drop", drops.index(clause.id)),
+                                f'dropping {clause.id} leaves no clause at {clause.hook} answering {kind} == "{value}": '
+                                f"that answer now changes nothing", "unanswered",
+                                f'keep {clause.id}, or write a clause at {clause.hook} for {kind} == "{value}"'))
         for name in _flags_set_by(clause):
             readers = ", ".join(read_flags.get(name, []))
             if readers:
@@ -227,6 +236,12 @@ def _dropped(variant: RuleSet, parent: RuleSet, uses: list[Use], mine: str, docu
                                 f"dropping {clause.id} leaves {readers} reading {name[0]}(\"{name[1]}\"), which only "
                                 f"{clause.id} set", "dropped-dependency", f"drop {readers} too, or keep {clause.id}"))
     return found
+
+
+def _answers(clause: Clause) -> list[tuple[str, str]]:
+    """The responses and decisions ``clause``'s ``when:`` reads: ``("response", "fold")``."""
+    return [(use.kind, str(use.value)) for use in (clause.when.strings if clause.when else ())
+            if use.kind in ("response", "decision")]
 
 
 def _flags_set_by(clause: Clause) -> list[tuple[str, str]]:
