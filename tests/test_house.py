@@ -91,3 +91,23 @@ def test_where_finds_a_house_rule_in_its_file(casa, capsys):
     printed = capsys.readouterr().out
     assert f"{casa.with_suffix('.md')}:5  Mão de onze: Quem trucar na mão de onze perde quatro tentos" in printed
     assert f"{casa}:7  CASA-ZE-1, written by casa-do-ze" in printed
+
+
+def test_a_variant_of_a_house_variant_with_house_rules_of_its_own_shows_and_saves_both(casa, tmp_path, capsys):
+    (tmp_path / "filho.md").write_text("### FILHO-1\n> O filho tem regra própria.\n- location: aqui\n- informative: só texto\n",
+                                       encoding="utf-8")
+    child = tmp_path / "filho.yaml"
+    child.write_text("ruleset: filho\ntitle: filho\nextends: casa-do-ze\nsources: [filho.md]\n", encoding="utf-8")
+    assert set(load_ruleset(child).house) == {"CASA-ZE-1", "CASA-ZE-2", "FILHO-1"}  # inherited, and its own
+    assert main(["show", str(child)]) == 0
+    shown = capsys.readouterr().out
+    assert f"sources: [{(tmp_path / 'casa-do-ze.md').resolve()}, {(tmp_path / 'filho.md').resolve()}]" in shown
+    saved = tmp_path / "saved" / "salvo.yaml"
+    saved.parent.mkdir()
+    saved.write_text(shown.replace("ruleset: filho\n", "ruleset: salvo\n", 1), encoding="utf-8")
+    assert _problems(saved) == []
+
+
+def test_a_house_rules_file_that_cannot_be_read_is_told_once_not_at_every_id(casa):
+    casa.with_suffix(".md").unlink()
+    assert len(_problems(casa)) == 1

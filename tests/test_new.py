@@ -56,7 +56,7 @@ def test_a_house_rules_skeleton_is_written_named_and_counted(tmp_path, capsys):
     (["casa", "--extends", "atb-2004", "--set", "game.target"], "write KEY=VALUE"),
     (["casa", "--extends", "atb-2004", "--set", "game.target=["], "'[' is not a YAML value"),
     (["casa", "--extends", "atb-2004", "--set", "game.cites=x"], "'cites' is no parameter of game"),
-    (["casa", "--extends", "atb-2094"], "unknown rule set 'atb-2094' (did you mean atb-2004?)"),
+    (["casa", "--extends", "atb-2094"], "no parent rule set 'atb-2094' (did you mean atb-2004?): a bundled id"),
 ])
 def test_bad_input_is_refused_before_anything_is_written(arguments, said, tmp_path, capsys):
     assert main(["new", *arguments, "--dir", str(tmp_path)]) == 2
@@ -70,3 +70,17 @@ def test_a_file_already_there_is_kept_unless_forced(tmp_path, capsys):
     assert "is already there: choose another name, or --force to replace it" in capsys.readouterr().err
     assert (tmp_path / "casa.yaml").read_text(encoding="utf-8") == "mine\n"
     assert main(["new", "casa", "--extends", "atb-2004", "--dir", str(tmp_path), "--force"]) == 0
+
+
+def test_a_variant_of_one_s_own_variant_names_it_by_id_whether_given_its_id_or_its_file(tmp_path, capsys):
+    assert main(["new", "clube", "--extends", "atb-2004", "--dir", str(tmp_path)]) == 0
+    assert main(["new", "clube2", "--extends", str(tmp_path / "clube.yaml"), "--dir", str(tmp_path)]) == 0
+    assert main(["new", "clube3", "--extends", "clube", "--dir", str(tmp_path)]) == 0
+    for name in ("clube2", "clube3"):
+        assert "\nextends: clube\n" in (tmp_path / f"{name}.yaml").read_text(encoding="utf-8")
+        assert load_ruleset(tmp_path / f"{name}.yaml").lineage == (name, "clube", "atb-2004", "paulista")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    capsys.readouterr()
+    assert main(["new", "clube4", "--extends", str(tmp_path / "clube.yaml"), "--dir", str(elsewhere)]) == 2
+    assert "extends finds a parent among the bundled rule sets or beside the variant" in capsys.readouterr().err

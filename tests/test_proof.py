@@ -166,9 +166,20 @@ def test_of_several_drops_that_break_the_game_the_one_that_breaks_it_first_is_bl
 @pytest.mark.parametrize("on, then, said", [
     ("trick_end", "win_hand(0); win_hand(1)", "win_hand(1): the hand was already won by team 0; a hand is won once"),
     ("hand_end", "set_target(1)", "set_target(1): team "),
-    ("hand_end", "reset_scores()", "the score changed after team "),  # a game won then put back to 0 a 0
+    ("hand_end", "reset_scores()", "reset_scores(): the game is already won by team "),  # a won game put back to 0 a 0
 ])
 def test_a_clause_that_makes_nonsense_of_the_score_is_refused(on, then, said, tmp_path):
     with pytest.raises(RulesetNotPlayable) as refused:
         load_playable(_variant(tmp_path, then, on=on, when="true"))
     assert said in refused.value.problems[0].message
+
+
+@pytest.mark.parametrize("then, said", [
+    ("win_game(0); win_game(1)", "win_game(1): the game is already won by team 0; a game has one winner"),
+    ("award(team, 100); award(opponents(team), 100)", "award(): the game is already won by team "),
+])
+def test_a_game_is_won_once_and_its_score_is_final(then, said, tmp_path):
+    with pytest.raises(RulesetNotPlayable) as refused:
+        load_playable(_variant(tmp_path, then, on="infraction", when='infraction == "warning"'))
+    assert said in refused.value.problems[0].message  # found though the random player may never report a warning
+    assert "infraction:warning" in refused.value.replay

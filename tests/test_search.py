@@ -113,3 +113,14 @@ def test_a_decision_a_clause_asks_for_mid_hand_ends_the_search_as_unproved(tmp_p
     engine = Engine(load_ruleset(path), players=2, dealer=1, scores=[11, 0])
     engine.deal(hands=[["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], vira="3s")
     assert guaranteed_win(engine, 0) is False  # not an IllegalAction from the fork
+
+
+def test_a_card_the_rule_set_forbids_is_no_line_of_the_search(tmp_path):
+    path = tmp_path / "coberto.yaml"  # the 4 of clubs may only be played face down
+    path.write_text("ruleset: coberto\ntitle: coberto\nextends: atb-2004\nclauses:\n  - id: ATB-ESTRUTURA-1.x\n"
+                    "    cite: Cada mão vale inicialmente 1 ponto\n    on: play\n"
+                    "    when: action.card == \"4c\" and not action.covered\n    then: forbid(\"raised_last\")\n", encoding="utf-8")
+    engine = Engine(load_ruleset(path), players=2, dealer=1, scores=[11, 0])
+    engine.deal(hands=[["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], vira="3s")
+    assert guaranteed_win(engine, 0) is False  # without the zap face up the win is not sure; no IllegalAction
+    assert guaranteed_win(dealt([["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], "3s"), 0) is True

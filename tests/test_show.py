@@ -110,3 +110,14 @@ def test_a_rule_set_that_does_not_load_or_play_is_bad_input(capsys):
     assert "unknown rule set" in capsys.readouterr().err
     assert main(["show", str(VARIANTS / "casa24.yaml")]) == 2
     assert "casa24.yaml:5:11: its stakes.ladder makes the game fail" in capsys.readouterr().err
+
+
+def test_changed_of_a_variant_whose_parent_drops_clauses_saves_a_file_that_loads(tmp_path, capsys):
+    child = tmp_path / "filho.yaml"
+    child.write_text("ruleset: filho\ntitle: filho\nextends: melhor-de-cinco\n", encoding="utf-8")
+    assert main(["show", str(child), "--changed"]) == 0
+    shown = capsys.readouterr().out
+    assert "\ndrop:" not in shown  # melhor-de-cinco's drops are its own, not the child's
+    saved = tmp_path / "salvo.yaml"
+    saved.write_text(shown.replace("ruleset: filho\n", "ruleset: salvo\n", 1), encoding="utf-8")
+    assert load_ruleset(saved).clauses == load_ruleset(child).clauses

@@ -42,7 +42,7 @@ def run(options: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise DraftError(f"--dir {options.dir}: no such folder")
     settings = [parse_setting(text) for text in options.settings]
-    written = draft(options.name, options.extends, settings, options.sources)
+    written = draft(options.name, _parent(options.extends, folder), settings, options.sources)
     files = [(folder / f"{options.name}.yaml", written.rule_file)]
     if written.house_rules is not None:
         files.append((folder / f"{options.name}.md", written.house_rules))
@@ -53,3 +53,25 @@ def run(options: argparse.Namespace) -> int:
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path}")
     return validate.run(argparse.Namespace(files=[str(files[0][0])], strict=False))
+
+
+def _parent(named: str, folder: Path) -> str | Path:
+    """The parent ``--extends`` names, as ``extends:`` will find it from ``folder``: a bundled id, or
+    a rule file in ``folder`` (named by its path or by its id). Raises ``DraftError`` for a rule file
+    elsewhere (``extends`` would not find it), ``FileNotFoundError`` for neither."""
+    from truco_dsl.diagnostics import did_you_mean
+    from truco_dsl.errors import DraftError
+    from truco_dsl.rules import available_rulesets
+
+    if named in available_rulesets():
+        return named
+    candidates = [Path(named)] + [folder / f"{named}{suffix}" for suffix in (".yaml", ".yml")]
+    path = next((candidate for candidate in candidates if candidate.is_file()), None)
+    if path is None:
+        known = sorted(available_rulesets())
+        raise FileNotFoundError(f"no parent rule set {named!r}{did_you_mean(named, known)}: a bundled id "
+                                f"({', '.join(known)}) or a rule file in {folder}")
+    if path.resolve().parent != folder.resolve():
+        raise DraftError(f"the parent {path} is not in {folder}: extends finds a parent among the bundled rule sets or "
+                         f"beside the variant; write the variant there (--dir {path.parent})")
+    return path

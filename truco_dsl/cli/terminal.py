@@ -485,7 +485,7 @@ class TerminalGame:
         if kind == "mao_de_onze":
             team = event["team"]
             if team is None:
-                return "[magenta]Mão de onze, both teams at 11[/] — no truco, the hand is worth 3"
+                return "[magenta]Mão de onze for both teams[/] — nobody decides; the hand is played"
             chooser = "your team decides" if team == PERSON % self.engine.teams else f"team {team} decides"
             return f"[magenta]Mão de onze for {escape(self.team_name(team))}[/] — {chooser} to play it or fold"
         if kind == "mao_de_onze_decided":

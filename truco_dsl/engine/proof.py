@@ -4,7 +4,9 @@
 fixed seed (the deals) and a random player of the same seed that takes, at each turn, one of the
 legal actions of every seat (cards, raises, answers, folds, mão de onze decisions, showing cards)
 and, when the rule set lists referee infractions, reports one now and then (``INFRACTION_CHANCE``
-per action). The first game starts at 0 a 0, with no infraction (a disqualification must not hide a game
+per action); at the first hand of a game at seeded scores, every kind is also reported once by
+every seat on a copy of the game, so a clause that fails on a kind the random player never
+draws is found. The first game starts at 0 a 0, with no infraction (a disqualification must not hide a game
 that cannot end by play); the second with every team one point short of the target (11 a 11 in a
 game to 12: whatever a rule set does there, a mão de ferro played blind or a mão de onze for all,
 is played at every player count) and no raise (every hand worth the ladder's first step: a game
@@ -133,6 +135,7 @@ class _Game:
         # the first game at each player count has no infraction: an infraction that ends the match
         # (a disqualification) must not hide a game that cannot end by play
         self.infractions = ruleset.infractions if not fresh else ()
+        self.probed = False  # _probe_infractions has run
 
     def play(self) -> None:
         engine, ruleset = self.engine, self.ruleset
@@ -145,6 +148,8 @@ class _Game:
                     self._refuse(f"the game passed {engine.hand_count} hands without a winner (score "
                                  f"{_score(engine.score)}, target {engine.game.target})")
                 self._take(None, "deal")
+                if self.start == "seeded" and self.infractions and not self.probed:
+                    self._probe_infractions()
                 continue
             hand_actions = 0
             hand = engine.hand
@@ -162,6 +167,21 @@ class _Game:
                     continue
                 self._take(*self.chooser.choice(options))
                 hand_actions += 1
+
+    def _probe_infractions(self) -> None:
+        """Each infraction kind reported once by each seat, on forks of the first hand dealt: a
+        clause that fails on one is found though the random player never reports it."""
+        self.probed = True
+        for kind in self.ruleset.infractions:
+            for seat in range(self.players):
+                fork = self.engine.fork()
+                try:
+                    fork.act(seat, f"infraction:{kind}")
+                except IllegalAction:
+                    continue  # refused: it changes nothing
+                except RuleSetIncomplete as failure:
+                    self.actions.append(f"{seat} infraction:{kind}")
+                    self._crash(failure)
 
     def _legal(self, seat: int) -> list[str]:
         """``seat``'s legal actions; showing its cards only once the first vaza is complete (before,

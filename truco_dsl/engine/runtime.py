@@ -289,6 +289,12 @@ class ClauseRuntime:
             self._wrong(builtin, value, f"a seat, 0 to {self._engine.players - 1}")
         return value
 
+    def _score_open(self, builtin: str) -> None:
+        """Fail when the game is already won (or the match over): a won game's score is final."""
+        engine = self._engine
+        if engine.game_winner is not None and (engine.game.won or engine.winner is not None):
+            raise _WrongCall(f"{builtin}(): the game is already won by team {engine.game_winner}; its score is final", builtin)
+
     def _points(self, value: Any, builtin: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TARGET:
             self._wrong(builtin, value, f"a number of points, 0 to {MAX_TARGET} (a game's largest target)")
@@ -354,9 +360,11 @@ class ClauseRuntime:
 
     # ------------------------------------------------------------------ effects
     def award(self, team: int, points: int) -> None:
-        """``points`` to ``team``: an event, then the ``points`` hook (where the game's end is a clause)."""
+        """``points`` to ``team``: an event, then the ``points`` hook (where the game's end is a clause).
+        Fails (a ``_WrongCall``) once the game is won: its score is final."""
         self._team(team, "award")
         self._points(points, "award")
+        self._score_open("award")
         engine = self._engine
         engine.score[team] += points
         engine.emit("points_awarded", team=team, points=points, clause=self.clause.id if self.clause else None,
@@ -383,6 +391,9 @@ class ClauseRuntime:
         now won the rule set's ``match_wins`` games, else the next deal starts the next game."""
         self._team(team, "win_game")
         engine = self._engine
+        if engine.game_winner is not None and engine.game_winner != team and (engine.game.won or engine.winner is not None):
+            raise _WrongCall(f"win_game({team}): the game is already won by team {engine.game_winner}; a game has one winner",
+                             "win_game")
         if engine.winner is None and not engine.game.won:
             engine.game_winner = team
             engine.games_won[team] += 1
@@ -428,6 +439,8 @@ class ClauseRuntime:
         self._engine.emit("target_set", target=points, clause=self.clause.id if self.clause else None)
 
     def reset_scores(self) -> None:
+        """Both scores back to 0 (a decider). Fails once the game is won: its score is final."""
+        self._score_open("reset_scores")
         engine = self._engine
         engine.score = [0] * engine.teams
         engine.emit("scores_reset", score=list(engine.score), clause=self.clause.id if self.clause else None)

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_left
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from truco_dsl.cards import Card
-from truco_dsl.errors import CountTooLarge
+from truco_dsl.errors import CountTooLarge, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
@@ -88,25 +89,43 @@ class _Search:
         key = _position(engine, unseen)
         if key not in self.memo:
             if seat % engine.teams == self.team:
-                chooses = all if hand.blind else any  # blind: the seat plays a card it has not seen
-                self.memo[key] = chooses(self.after(engine, seat, card, unseen, None)
-                                         for card in sorted(hand.hands[seat], key=hand.strengths.__getitem__, reverse=True))
+                lines = (self.after(engine, seat, card, unseen, None)
+                         for card in sorted(hand.hands[seat], key=hand.strengths.__getitem__, reverse=True))
+                self.memo[key] = _team_wins(lines, hand.blind)
             else:
-                self.memo[key] = all(self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen))
+                self.memo[key] = all(line is not False for line in
+                                     (self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen)))
         return self.memo[key]
 
-    def after(self, engine: Engine, seat: int, card: Card, unseen: list[Card], drawn: Card | None) -> bool:
+    def after(self, engine: Engine, seat: int, card: Card, unseen: list[Card], drawn: Card | None) -> bool | None:
+        """Whether the team wins once ``seat`` plays ``card`` (``drawn``: an unseen card given to an
+        opponent to play); None when the rule set does not let the seat play it (a guard at play)."""
         branch = engine.fork()
         remaining = unseen
         if drawn is not None:
             branch.hand.hands[seat].append(drawn)
             remaining = list(unseen)
             remaining.remove(drawn)  # unseen holds each card once
-        if branch.hand.blind:
-            branch.act(seat, f"play_blind:{branch.hand.hands[seat].index(card) + 1}")
-        else:
-            branch.act(seat, f"play:{card}")
+        action = f"play_blind:{branch.hand.hands[seat].index(card) + 1}" if branch.hand.blind else f"play:{card}"
+        try:
+            branch.act(seat, action)
+        except IllegalAction:  # forbidden by a clause (a card that may not be played face up, say)
+            return None
         return self.team_wins(branch, remaining)
+
+
+def _team_wins(lines: Iterable[bool | None], blind: bool) -> bool:
+    """Whether the team's seat wins, given the result of each card it may play (None: a card the
+    rule set forbids, no line), evaluated lazily: seeing its cards, one winning line is enough;
+    blind, every line must win (it plays a card it has not seen). No line at all is no win."""
+    any_line = False
+    for line in lines:
+        if line is None:
+            continue
+        any_line = True
+        if line != blind:  # a win while seeing, or a loss while blind, decides
+            return line
+    return any_line and blind
 
 
 #: the positions ``count_lines`` visits at most, unless told otherwise: a full hand's count at 2

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -65,15 +66,16 @@ def parse_setting(text: str) -> tuple[tuple[str, ...], Any]:
         raise DraftError(f"--set {text!r}: {value!r} is not a YAML value (a number, true, a word, [1, 2, 4])") from None
 
 
-def draft(name: str, parent: str, settings: list[tuple[tuple[str, ...], Any]], house: bool) -> Draft:
-    """The first draft of rule set ``name`` extending ``parent`` (an id or a rule file), with
+def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], Any]], house: bool) -> Draft:
+    """The first draft of rule set ``name`` extending ``parent`` (a bundled id, or a rule file that
+    will be beside the draft: ``extends:`` names its id), with
     ``settings`` (``parse_setting``'s pairs) written, and with ``house`` a house rules skeleton
     (``name.md``, one informative rule ``NAME-1`` to replace) named by ``sources:``. Raises
     ``FileNotFoundError`` / ``RulesetError`` for a parent that does not load."""
     resolved = resolve(parent)
     ruleset = resolved.ruleset
     lines = [f"ruleset: {name}", f"title: {name} — a variant of {ruleset.id} (say what it changes)",
-             f"extends: {parent}"]
+             f"extends: {ruleset.id}"]
     if house:
         lines.append(f"sources: {name}.md  # the house rules' own words: ### ID, > text, - location:")
     grouped: dict[str, dict[str, Any]] = {}

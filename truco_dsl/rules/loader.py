@@ -49,6 +49,7 @@ class _RuleFile(YamlFile):
     #: its house rules (``sources:``): clause id -> words, and the file's name as written
     house: dict[str, SourceClause] = field(default_factory=dict)
     house_name: str | None = None
+    house_broken: bool = False  # named but unreadable or refused (told at sources:, not again at each id)
 
     def is_broken(self, path: YamlPath) -> bool:
         """Whether a schema error lies at, inside or around ``path`` (so checking it again is moot)."""
@@ -110,31 +111,46 @@ def _nowhere(parsed: _RuleFile) -> str:
 
 
 def _house_rules(parsed: _RuleFile, regulations: dict[str, SourceClause]) -> dict[str, SourceClause]:
-    """The house rules the file names (``sources: casa.md``, beside it), by id; reports, at
-    ``sources``, a file that cannot be read or is malformed (its own file:line) and an id that is
-    a regulation's (a house rule has an id of its own). Empty when the file names none."""
+    """The house rules the file names (``sources: casa.md``, or a list of files, beside it), by id;
+    reports, at ``sources``, a file that cannot be read or is malformed (its own file:line), an id
+    that is a regulation's (a house rule has an id of its own) or in two of the files. Empty when
+    the file names none."""
     named = parsed.document.get("sources")
-    if not isinstance(named, str) or parsed.is_broken(("sources",)):
+    if parsed.is_broken(("sources",)) or not isinstance(named, (str, list)):
         return {}
-    parsed.house_name = named
-    path = parsed.path.parent / named
-    if not os.path.lexists(path):
-        parsed.report(("sources",), f"no house rules file {named} beside this rule file")
-        return {}
-    try:
-        house = parse_source(Path(os.path.abspath(path)))  # read at the path as named: a symlink's target is not shown
-    except SourceFormatError as problem:
-        parsed.report(("sources",), f"the house rules are malformed: {problem}")
-        return {}
-    taken = [clause for clause_id, clause in house.items() if clause_id in regulations]
-    for clause in taken:
-        parsed.report(("sources",), f"{named}:{clause.line}: {clause.id} is a clause of {regulations[clause.id].source}.md; "
-                                    f"a house rule has an id of its own (like CASA-1)")
-    return {} if taken else house
+    names = [named] if isinstance(named, str) else named
+    parsed.house_name = ", ".join(names)
+    house: dict[str, SourceClause] = {}
+    for index, name in enumerate(names):
+        where = ("sources",) if isinstance(named, str) else ("sources", index)
+        path = parsed.path.parent / name
+        if not os.path.lexists(path):
+            parsed.report(where, f"no house rules file {name} beside this rule file")
+            parsed.house_broken = True
+            continue
+        try:
+            clauses = parse_source(Path(os.path.abspath(path)))  # read at the path as named: a symlink's target is not shown
+        except SourceFormatError as problem:
+            parsed.report(where, f"the house rules are malformed: {problem}")
+            parsed.house_broken = True
+            continue
+        for clause_id, clause in clauses.items():
+            if clause_id in regulations:
+                parsed.report(where, f"{name}:{clause.line}: {clause_id} is a clause of {regulations[clause_id].source}.md; "
+                                     f"a house rule has an id of its own (like CASA-1)")
+                parsed.house_broken = True
+            elif clause_id in house:
+                parsed.report(where, f"{name}:{clause.line}: {clause_id} is also in {Path(house[clause_id].file).name}")
+                parsed.house_broken = True
+            else:
+                house[clause_id] = clause
+    return house
 
 
 def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
     source = sources.get(clause_id)
+    if source is None and parsed.house_broken:
+        return  # the house rules that may hold it cannot be read: said at sources:
     if source is None:
         parsed.report(path, f"clause id {clause_id} is not in {_nowhere(parsed)}{did_you_mean(clause_id, sources)}", at_key=at_key)
     elif not _quotes(cite, source.text):
@@ -190,12 +206,14 @@ def _check_meaning(parsed: _RuleFile) -> None:
             parsed.report(("clauses", index, "id"), f"duplicate clause id {clause_id} (also clauses[{seen[clause_id]}])")
         seen.setdefault(clause_id, index)
         source_id = clause_id.partition(".")[0]
-        if source_id not in sources:
+        if source_id not in sources and parsed.house_broken:
+            pass  # its house rules cannot be read: said at sources:
+        elif source_id not in sources:
             parsed.report(("clauses", index, "id"), f"clause id {source_id} is not in {_nowhere(parsed)}{did_you_mean(source_id, sources)}")
         else:
             _check_quote(parsed, ("clauses", index, "cite"), source_id, entry["cite"], sources)
         for position, other in enumerate(entry.get("also", [])):
-            if other.partition(".")[0] not in sources:
+            if other.partition(".")[0] not in sources and not parsed.house_broken:
                 parsed.report(("clauses", index, "also", position),
                               f"clause id {other} is not in {_nowhere(parsed)}{did_you_mean(other.partition('.')[0], sources)}")
         _compile_clause(parsed, index, entry, ruleset_id)

@@ -157,8 +157,10 @@ def as_yaml(resolved: Resolved, changed: bool = False) -> str:
         lines.append(f"extends: {_scalar(resolved.parent.id)}")
     if ruleset.source:
         lines.append(f"source: {_scalar(ruleset.source)}")
-    for house in sorted({clause.file for clause in ruleset.house.values()}):  # one file: sources: takes one
-        lines.append(f"sources: {_scalar(str(Path(house).resolve()))}  # its house rules, where they are")
+    houses = sorted({str(Path(clause.file).resolve()) for clause in ruleset.house.values()})
+    if houses:  # where they are: the saved output is not beside them
+        shown_houses = _scalar(houses[0]) if len(houses) == 1 else "[" + ", ".join(map(_scalar, houses)) + "]"
+        lines.append(f"sources: {shown_houses}  # its house rules, where they are")
     if ruleset.abstract:
         lines.append("abstract: true")
     for group in PARAMETER_GROUPS:
@@ -188,8 +190,10 @@ def as_yaml(resolved: Resolved, changed: bool = False) -> str:
     if resolved.dropped:
         lines += ["", "# dropped (not played):"] + [f"#   {clause_id}, written at {_origin(written)}, dropped at {_origin(at)}"
                                                    for clause_id, (written, at) in resolved.dropped.items()]
-        if changed:
-            lines.append("drop: [" + ", ".join(resolved.dropped) + "]")
+        own = [clause_id for clause_id, (_, at) in resolved.dropped.items()
+               if str(Path(at.file).resolve()) == str(Path(ruleset.file).resolve())]  # a parent's drops are its own
+        if changed and own:
+            lines.append("drop: [" + ", ".join(own) + "]")
     shown_clauses = [entry for entry in resolved.clauses if not changed or entry.clause.id in own_clauses]
     if shown_clauses:
         lines += ["", "clauses:"]
