@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -299,3 +300,12 @@ def test_a_match_that_ends_with_both_sides_disqualified_has_no_winner(tmp_path):
     assert game.run() == 0
     text = screen.getvalue()
     assert "The game ends with no winner: both sides are disqualified." in text and "none wins" not in text
+
+
+def test_a_raise_is_named_by_the_number_it_asks_for_not_by_its_place_on_the_ladder():
+    variant = str(Path(__file__).parent / "fixtures" / "variants" / "casa24b.yaml")  # a 1, 2, 4, 8 ladder
+    game, _ = scripted(Engine(variant, 2, 3), [])
+    assert game.raise_name(2) == "truco"  # the first raise is the call, whatever it asks for
+    assert game.raise_name(4) == "raise to 4" and game.raise_name(8) == "raise to 8"  # not "seis", "nove"
+    atb, _ = scripted(Engine("atb-2004", 2, 3), [])
+    assert [atb.raise_name(step) for step in (3, 6, 9, 12)] == ["truco", "seis", "nove", "doze"]

@@ -41,8 +41,10 @@ PERSON = 0
 #: Hands in a row that may end at the deal before the game is given up as one that cannot be played.
 IDLE_DEALS = 100
 
-#: Names of the ladder's steps above the first, by position (1 → 3 is "truco", 3 → 6 "seis" …).
+#: What a raise is called: the first is always "truco" (the call); a later one by the number it
+#: asks for, where the game has a word for it ("seis" for 6 …), else "raise to N".
 RAISE_NAMES = ("truco", "seis", "nove", "doze")
+_RAISE_WORDS = {6: "seis", 9: "nove", 12: "doze"}
 #: Chance that a bot whose turn it is calls truco when it may.
 BOT_RAISE_CHANCE = 0.2
 #: The longest line of input read (characters): a move is a few; /dev/zero or a binary file is none.
@@ -471,7 +473,8 @@ class TerminalGame:
             seat = event["seat"]
             if event["to"] is None:
                 return f"  {escape(name(seat)).capitalize()} call{'' if seat == PERSON else 's'} truco above the top stake"
-            call = self.raise_name(event["to"]).upper()
+            named = self.raise_name(event["to"])
+            call = "TRUCO" if named.startswith("raise to") else named.upper()  # a step with no word of its own
             calls, asks = ("call", "ask") if seat == PERSON else ("calls", "asks")
             return f"  [bold yellow]{escape(name(seat)).capitalize()} {calls} {call}![/] ({asks} for {event['to']})"
         if kind == "raise_accepted":
@@ -579,8 +582,9 @@ class TerminalGame:
 
     def raise_name(self, to: int) -> str:
         ladder = list(self.rules.ladder)
-        position = ladder.index(to) - 1 if to in ladder else -1
-        return RAISE_NAMES[position] if 0 <= position < len(RAISE_NAMES) else f"raise to {to}"
+        if to in ladder and ladder.index(to) == 1:
+            return "truco"
+        return _RAISE_WORDS.get(to, f"raise to {to}") if to in ladder else f"raise to {to}"
 
     def _step_after(self, value: int) -> int | None:
         return next((step for step in self.rules.ladder if step > value), None)

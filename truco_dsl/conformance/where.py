@@ -88,8 +88,9 @@ def where(name: str, ruleset: str | None = None) -> list[Sighting]:
     if found:
         return found
     known = [*sources, *clause_ids, *BUILTINS, *HOOKS, *bundled_ids()]
+    house = "" if ruleset else "; a variant's house rule is found with --ruleset FILE"
     raise UnknownName(f"{name!r} is no clause id of spec/sources or of {'the rule set' if ruleset else 'a rule file'}, "
-                      f"builtin, hook or scenario id{did_you_mean(name, known)}")
+                      f"builtin, hook or scenario id{did_you_mean(name, known)}{house}")
 
 
 def _rulesets(reference: str | None) -> list[RuleSet]:

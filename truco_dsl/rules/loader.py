@@ -302,8 +302,13 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
         present = {clause.id for clause in clauses}
         for index, clause_id in enumerate(dropped):
             if clause_id not in present:
-                parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id"
-                                               f"{did_you_mean(str(clause_id), present)}")
+                by = next((other.path.name for other in files.values() if other is not parsed and isinstance(other.document, dict)
+                           and isinstance(other.document.get("drop"), list) and clause_id in other.document["drop"]), None)
+                if by is not None:  # an ancestor dropped it already
+                    parsed.report(("drop", index), f"cannot drop {clause_id}: {by} already drops it, so nothing inherits it")
+                else:
+                    parsed.report(("drop", index), f"cannot drop {clause_id}: no inherited clause has that id"
+                                                   f"{did_you_mean(str(clause_id), present)}")
     if inherited or parsed.problems:
         return {}, [], [], inherited + parsed.problems
     for group in PARAMETER_GROUPS:
