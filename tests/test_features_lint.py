@@ -123,13 +123,13 @@ MUTANTS = {
     "faults-001": "clauses:\n" + _clause("ATB-TRUCO-2.fold", "respond", "award(team, raise.before); end_hand()", 'response == "fold"'),
     "faults-003": "clauses:\n" + _clause("ATB-EMPATE-TODAS", "after_trick", "win_hand(team_of(tricks[1].leader))",
                                          "trick.number == 3 and tricks[1].tied and tricks[2].tied and trick.tied"),
-    "faults-004": "clauses:\n" + _clause("ATB-TRUCO-2", "respond", "set_stake(min(raise.to, 3))", 'response == "accept" or response == "raise"'),
+    "faults-004": "clauses:\n" + _clause("ATB-TRUCO-2", "respond", "set_stake(min(raise.to, 3))", '(response == "accept" or response == "raise") and raise.to != none'),
     "faults-005": "clauses:\n" + _clause("ATB-EMPATE-2.lead", "after_trick", "lead(trick.leader)", "trick.winner_seat != none"),
     "faults-007": "drop: [ATB-TRUCO-4]\n",
-    "faults-008": "clauses:\n" + _clause("ATB-TRUCO-2", "respond", "set_stake(raise.to)", 'response == "accept"')
+    "faults-008": "clauses:\n" + _clause("ATB-TRUCO-2", "respond", "set_stake(raise.to)", 'response == "accept" and raise.to != none')
                   + _clause("ATB-TRUCO-2.fold", "respond", "award(raise.team, hand.stake); end_hand()", 'response == "fold"'),
     "faults-009": "clauses:\n" + _clause("ATB-TRUCO-2.fold", "respond", "award(raise.team, raise.before); win_hand(tricks[1].winner)",
-                                         'response == "fold"'),
+                                         'response == "fold" and tricks[1].winner != none'),
     "faults-010": "drop: [ATB-NORMAS-11]\n",
     "faults-011": "drop: [ATB-MAO-DE-11-1]\n",
 }

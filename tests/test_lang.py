@@ -152,7 +152,7 @@ def test_statements_run_their_calls_in_order_with_computed_arguments():
 
 
 def test_a_trailing_semicolon_and_newlines_are_allowed_in_then():
-    statements = compile_statements("set_stake(raise.to);\n  end_hand();\n", "respond")
+    statements = compile_statements("set_stake(raise.to);\n  end_hand();\n", "respond", frozenset({"raise.to"}))
     scope = make_scope()
     statements.run(scope)
     assert scope.calls == [("set_stake", 6), ("end_hand",)]

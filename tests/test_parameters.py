@@ -224,7 +224,7 @@ def test_a_tie_clause_rewritten_gives_the_hand_to_the_other_team(variant):
             cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza
             note: test variant, the 2nd vaza decides instead of the 1st
             on: after_trick
-            when: trick.number == 3 and trick.tied and not tricks[2].tied
+            when: trick.number == 3 and trick.tied and not tricks[2].tied and tricks[2].winner != none
             then: win_hand(tricks[2].winner)
         """)
     engine, events = play(ATB, *TIED_THIRD, TIED_THIRD_PLAY)
@@ -246,7 +246,7 @@ def test_what_a_fold_is_worth_is_the_files(variant):
             cite: pode fugir, interrompendo a rodada e perdendo 1 ponto
             note: test variant, a fold pays what was asked
             on: respond
-            when: response == "fold"
+            when: response == "fold" and raise.to != none
             then: award(raise.team, raise.to); end_hand()
         """)
     hands, vira, actions = [["3c", "2c", "Kc"], ["Ah", "Jh", "4h"]], "6d", [(0, "truco"), (1, "fold")]

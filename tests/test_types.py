@@ -47,7 +47,7 @@ def test_a_when_with_a_type_error_is_refused_at_the_node(text, hook, message, co
     ("set_stake(-1)", "deal", "set_stake() of -1: a stake cannot be negative", 11),
     ("lead(team)", "respond", "lead() takes a seat, and this is a team", 6),
     ("win_hand(actor)", "respond", "win_hand() takes a team, and this is a seat", 10),
-    ("award(trick.winner, trick.tied)", "after_trick", "award() takes a number as its second argument, and this is a flag", 21),
+    ("award(0, trick.tied)", "after_trick", "award() takes a number as its second argument, and this is a flag", 10),
     ('award(team, "3")', "respond", "award() takes a number as its second argument, and this is a string", 13),
     ('flag_hand(hand.stake)', "deal", "flag_hand() takes a string, and this is a number", 11),
 ])
@@ -207,3 +207,27 @@ def test_truco_vocabulary_lists_the_engine_s_refusal_codes(capsys):
     assert "guard   forbid(reason)" in out
     for code, meaning in REASONS.items():
         assert f"{code:<22} {meaning}" in out
+
+
+@pytest.mark.parametrize("when, then, refused", [
+    ("trick.tied", "win_hand(trick.winner)", "win_hand() takes a team, and this may be none (a team or none); "
+                                              "say when it is not: `trick.winner != none and …` in the when:"),
+    ("trick.winner != none", "win_hand(trick.winner)", None),  # the when: says it is not none
+    ("not trick.tied and trick.winner != none", "lead(trick.winner_seat)", "lead() takes a seat, and this may be none"),
+    ("trick.winner != none or trick.tied", "win_hand(trick.winner)", "win_hand() takes a team, and this may be none"),
+])
+def test_a_value_that_may_be_none_is_given_where_none_is_not_only_when_the_when_says_it_is_not(when, then, refused):
+    condition = compile_condition(when, "after_trick")
+    if refused is None:
+        assert compile_statements(then, "after_trick", condition.facts).source == then
+        return
+    with pytest.raises(ExpressionError) as caught:
+        compile_statements(then, "after_trick", condition.facts)
+    assert refused in caught.value.message
+
+
+def test_within_a_when_what_the_left_of_an_and_says_holds_on_its_right():
+    assert compile_condition("trick.winner != none and opponents(trick.winner) == 0", "after_trick").facts == {"trick.winner"}
+    with pytest.raises(ExpressionError) as caught:
+        compile_condition("opponents(trick.winner) == 0 and trick.winner != none", "after_trick")
+    assert "opponents() takes a team, and this may be none" in caught.value.message

@@ -204,7 +204,7 @@ CASES = {
                 also: [ATB-EMPATE-TODA]
                 cite: Jogada empatada na 3ª vaza
                 on: after_trick
-                when: trick.number == 3 and trick.tied
+                when: trick.number == 3 and trick.tied and tricks[1].winner != none
                 then: win_hand(tricks[1].winner)
               - id: ATB-EMPATE-3
                 cite: Jogada empatada na 3ª vaza

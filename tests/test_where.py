@@ -34,7 +34,7 @@ def test_a_clause_is_found_in_its_regulation_its_rule_files_the_engine_and_its_s
     # fpt-1983 and atb-2004 write their own versions over paulista's
     assert {"ATB-EMPATE-3 of paulista", "ATB-EMPATE-3.second of paulista"} == {sighting.text for sighting in found["overrides"]}
     assert all(_line(sighting.place).strip().startswith("- id: ATB-EMPATE-3") for sighting in found["overrides"])
-    assert {_line(sighting.place).strip() for sighting in found["when"]} >= {"when: trick.number == 3 and trick.tied and not tricks[1].tied"}
+    assert {_line(sighting.place).strip() for sighting in found["when"]} >= {"when: trick.number == 3 and trick.tied and not tricks[1].tied and tricks[1].winner != none"}
     assert {_line(sighting.place).strip() for sighting in found["then"]} == {"then: win_hand(tricks[1].winner)"}
     assert all('run("after_trick"' in _line(sighting.place) for sighting in found["runs at"])
     assert {_line(sighting.place).strip() for sighting in found["calls"]} == {"def win_hand(self, team: int) -> None:"}
@@ -59,7 +59,7 @@ def test_a_drop_a_cite_and_a_variant_file_of_ones_own_are_found(tmp_path):
     variant.write_text(
         "ruleset: casa\ntitle: house rules\nextends: atb-2004\ndrop: [ATB-EMPATE-3.second]\nclauses:\n"
         "  - id: ATB-EMPATE-3\n    cite: Jogada empatada na 3ª vaza, vence a equipe que ganhou a 1ª vaza\n"
-        "    on: after_trick\n    when: trick.number == 3 and not tricks[1].tied and (trick.tied or tricks[2].tied)\n"
+        "    on: after_trick\n    when: trick.number == 3 and not tricks[1].tied and (trick.tied or tricks[2].tied) and tricks[1].winner != none\n"
         "    then: win_hand(tricks[1].winner)\n",
         encoding="utf-8")
     found = _by_role("ATB-EMPATE-3", str(variant))

@@ -369,7 +369,8 @@ EXCLUDED: dict[tuple[str, str, str], str] = {
 
 _THIRD_VAZA = ("a third vaza is played only after two tied vazas or two won by different teams (a first vaza won and "
                "a second tied ends the hand at the second: {enders}), so at the third vaza tricks[1].tied and "
-               "tricks[2].tied are equal, and tricks[3] is the vaza itself: reading one index for the other changes nothing")
+               "tricks[2].tied are equal (and so, after a first vaza won, tricks[1].winner and tricks[2].winner are "
+               "both some team), and tricks[3] is the vaza itself: reading one index for the other changes nothing")
 _LIMIT = ("the limit is read when a raise is called, and a second vaza tied after a first one won has ended the hand "
           "({enders}): while a raise can be called, tricks[2].tied implies tricks[1].tied, and the third vaza (tricks[3]) "
           "is never tied yet")
@@ -385,18 +386,19 @@ def _equivalent(ruleset_id: str, why: str, *keys: str) -> dict[tuple[str, str], 
 EQUIVALENT: dict[tuple[str, str], str] = {
     **_equivalent("atb-2004", _THIRD_VAZA.format(enders=_ATB_ENDERS),
                   "literal:ATB-EMPATE-1-EX:when:3", "literal:ATB-EMPATE-1-EX:when:4", "literal:ATB-EMPATE-1a:when:3",
-                  "literal:ATB-EMPATE-1b:when:3", "literal:ATB-EMPATE-3:when:3", "literal:ATB-EMPATE-TODAS:when:3",
+                  "literal:ATB-EMPATE-1b:when:3", "literal:ATB-EMPATE-3:when:3", "literal:ATB-EMPATE-3:when:4",
+                  "literal:ATB-EMPATE-TODAS:when:3",
                   "literal:ATB-EMPATE-TODAS:when:4", "literal:ATB-EMPATE-TODAS:when:5", "literal:ATB-MAO-DE-ONZE-4:when:3",
                   "literal:ATB-MAO-DE-ONZE-4:when:4", "literal:ATB-MAO-DE-ONZE-4:when:5", "literal:ATB-MAO-DE-ONZE-5:when:3",
                   "literal:ATB-MAO-DE-ONZE-5:when:4", "literal:ATB-MAO-DE-ONZE-5:when:5"),
     **_equivalent("atb-2004", _LIMIT.format(enders=_ATB_ENDERS), "literal:ATB-EMPATE-1c:when:2", "literal:ATB-EMPATE-1c:when:3"),
     **_equivalent("fpt-1983", _THIRD_VAZA.format(enders=_FPT_ENDERS),
                   "literal:ATB-EMPATE-1-EX:when:3", "literal:ATB-EMPATE-1-EX:when:4", "literal:ATB-EMPATE-3:when:3",
-                  "literal:FPT-EMPATE-TODAS:when:3", "literal:FPT-EMPATE-TODAS:when:4", "literal:FPT-EMPATE-TODAS:when:5"),
+                  "literal:ATB-EMPATE-3:when:4", "literal:FPT-EMPATE-TODAS:when:3", "literal:FPT-EMPATE-TODAS:when:4", "literal:FPT-EMPATE-TODAS:when:5"),
     **_equivalent("fpt-1983", _LIMIT.format(enders=_FPT_ENDERS), "literal:FPT-EMPATE-1c:when:2", "literal:FPT-EMPATE-1c:when:3"),
     **_equivalent("enecomp", _THIRD_VAZA.format(enders="ATB-EMPATE-3.second, truco or not"),
                   "literal:ATB-EMPATE-1-EX:when:3", "literal:ATB-EMPATE-1-EX:when:4", "literal:ATB-EMPATE-3:when:3",
-                  "literal:ENE-PONTUACAO-7.all-tied:when:3", "literal:ENE-PONTUACAO-7.all-tied:when:4",
+                  "literal:ATB-EMPATE-3:when:4", "literal:ENE-PONTUACAO-7.all-tied:when:3", "literal:ENE-PONTUACAO-7.all-tied:when:4",
                   "literal:ENE-PONTUACAO-7.all-tied:when:5"),
 }
 
@@ -499,8 +501,11 @@ def mutants_of_clause(ruleset: RuleSet, position: int) -> list[Mutant]:
 
     def rewritten(key: str, kind: str, label: str, when: str | None, then: str) -> None:
         try:
+            # the then: keeps what the clause's own when: said (a negated when: says the opposite): a mutant
+            # that hands a none on fails at play, and is killed there
+            known = clause.when.facts if clause.when is not None else frozenset()
             changed = dataclasses.replace(clause, when=None if when is None else compile_condition(when, clause.hook),
-                                          then=compile_statements(then, clause.hook))
+                                          then=compile_statements(then, clause.hook, known))
         except ExpressionError:
             return
         mutants.append(Mutant(key, kind, label, _replaced(ruleset, position, changed, key)))

@@ -47,6 +47,9 @@ class Checker:
     """One expression's type check (see the module docstring); ``strings`` fills as it goes."""
 
     strings: list[StringUse] = field(default_factory=list)
+    #: what is known not to be none here (``facts``): ``trick.winner`` after ``trick.winner != none and``;
+    #: None when that cannot be known (the clause's when: does not compile): nothing is refused for it
+    present: frozenset[str] | None = frozenset()
 
     def flag(self, node: Tree | Token, what: str) -> None:
         """Check that ``node`` is a flag (true or false); ``what`` names its place for the message."""
@@ -65,8 +68,12 @@ class Checker:
         if kind == "none":
             return NONE
         if kind in ("or_", "and_"):
+            before = self.present
             for part in node.children:
                 self.flag(part, f"each side of `{'or' if kind == 'or_' else 'and'}`")
+                if kind == "and_" and self.present is not None:  # what the left of an `and` says holds on its right
+                    self.present = self.present | facts(part)
+            self.present = before
             return FLAG
         if kind == "not_":
             self.flag(node.children[0], "what `not` negates")
@@ -159,6 +166,11 @@ class Checker:
             if not _fits(wanted, got):
                 ordinal = "" if spec.arity == 1 else f" as its {_ORDINAL[position]} argument"
                 raise _at(argument, f"{name}() takes {_a(wanted)}{ordinal}, and this is {_a(got)}")
+            if (got.nullable and not wanted.nullable and got.name != "none" and self.present is not None
+                    and key_of(argument) not in self.present):
+                said = key_of(argument)
+                hint = f"; say when it is not: `{said} != none and …` in the when:" if said else ""
+                raise _at(argument, f"{name}() takes {_a(wanted)}, and this may be none ({_a(got)}){hint}")
             if wanted.name in ("infraction", "reason", "card") and got.name == "string":
                 self._record(wanted.name, argument)
             if wanted.name in ("seat", "team") and isinstance(_literal(argument), int):
@@ -200,6 +212,43 @@ class Checker:
 
 
 _ORDINAL = {1: "first", 2: "second", 3: "third"}
+
+
+def key_of(node: Tree | Token) -> str | None:
+    """A path or call as a fact names it (``tricks[1].winner``, ``sole_team_at(11)``); None for
+    anything else (arithmetic, a literal)."""
+    if isinstance(node, Tree) and node.data == "number":
+        return str(node.children[0])
+    if isinstance(node, Tree) and node.data == "path":
+        name, *steps = node.children
+        text = str(name)
+        for step in steps:
+            if step.data == "index":
+                inner = key_of(step.children[0])
+                if inner is None:
+                    return None
+                text += f"[{inner}]"
+            else:
+                text += f".{step.children[0]}"
+        return text
+    if isinstance(node, Tree) and node.data == "call":
+        name, *arguments = node.children
+        inner = [key_of(argument) for argument in arguments if argument is not None]
+        return None if None in inner else f"{name}({', '.join(inner)})"
+    return None
+
+
+def facts(node: Tree | Token) -> frozenset[str]:
+    """What is not none whenever ``node`` (a flag) holds: the paths and calls it compares ``!= none``,
+    alone or joined by ``and``."""
+    if isinstance(node, Tree) and node.data == "and_":
+        return frozenset().union(*(facts(part) for part in node.children))
+    if isinstance(node, Tree) and node.data == "compare" and str(node.children[1]) == "!=":
+        left, _, right = node.children
+        for side, other in ((left, right), (right, left)):
+            if isinstance(other, Tree) and other.data == "none" and key_of(side) is not None:
+                return frozenset({key_of(side)})
+    return frozenset()
 
 
 def _fits(wanted: Type, got: Type) -> bool:

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from truco_dsl.diagnostics import closest, did_you_mean, shortened
 from truco_dsl.errors import ExpressionError
-from truco_dsl.lang.checker import Checker, StringUse
+from truco_dsl.lang.checker import Checker, StringUse, facts
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
 Closure = Callable[[Any], Any]
@@ -36,6 +36,8 @@ class Condition:
     ``builtins``: every builtin it calls, however deeply (``truco where`` lists a builtin's clauses).
     ``strings``: the string literals whose allowed values the rule set gives (infraction kinds,
     flag names), with their places, for the loader to check (``checker.StringUse``).
+    ``facts``: what is not none whenever it holds (``trick.winner != none and …``), for its
+    clause's ``then:`` (``compile_statements``).
     """
 
     source: str
@@ -44,6 +46,7 @@ class Condition:
     holds: Closure | None = None
     builtins: frozenset[str] = frozenset()
     strings: tuple[StringUse, ...] = ()
+    facts: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.holds is None:
@@ -97,22 +100,26 @@ def compile_condition(text: str, hook: str) -> Condition:
     checker = Checker()
     checker.flag(top, "a `when:`")
     reads, builtins, strings = frozenset(compiler.reads), frozenset(compiler.builtins), tuple(checker.strings)
+    known = facts(top)
     if isinstance(top, Tree) and top.data in _BOOLEAN:
-        return Condition(text, test, reads, builtins=builtins, strings=strings)
-    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test, builtins=builtins, strings=strings)
+        return Condition(text, test, reads, builtins=builtins, strings=strings, facts=known)
+    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test, builtins=builtins, strings=strings, facts=known)
 
 
 @lru_cache(maxsize=_COMPILED)
-def compile_statements(text: str, hook: str) -> Statements:
-    """Compile a ``then:`` sequence (``call(); call()``) for clauses at ``hook``.
+def compile_statements(text: str, hook: str, present: frozenset[str] | None = frozenset()) -> Statements:
+    """Compile a ``then:`` sequence (``call(); call()``) for clauses at ``hook``; ``present``: what
+    its clause's ``when:`` says is not none (``Condition.facts``), which may then be given where
+    none is not allowed (None: not known, its when: is broken; nothing is refused for it).
 
-    Returns ``Statements``. Raises ``ExpressionError`` as ``compile_condition`` does, and also when
+    Returns ``Statements``. Raises ``ExpressionError`` as ``compile_condition`` does (a value that
+    may be none given where a seat, a team or points are needed, too), and also when
     a statement is not a call of a builtin that changes the game, when ``forbid`` / ``foul`` is not
     the first call, when ``forbid`` is not alone, or when a guard's reason is not a string literal.
     """
     tree = _parse(text, "statements")
     compiler = _Compiler(hook, effects_allowed=True)
-    checker = Checker()
+    checker = Checker(present=present)
     calls: list[str] = []
     closures: list[Closure] = []
     guard = reason = None

@@ -222,15 +222,18 @@ def _check_meaning(parsed: _RuleFile) -> None:
 def _compile_clause(parsed: _RuleFile, index: int, entry: dict[str, Any], ruleset_id: str) -> None:
     hook = entry["on"]
     when = None
+    present: frozenset[str] | None = frozenset()  # what the when: says is not none
     try:
         if isinstance(entry.get("when"), str):
             when = compile_condition(entry["when"], hook)
         elif entry.get("when") is False:
             when = compile_condition("false", hook)
+        present = when.facts if when is not None else frozenset()
     except ExpressionError as problem:
         parsed.report(("clauses", index, "when"), problem.message, offset=(problem.line, problem.column))
+        present = None  # unknown: the then: is not refused for what a broken when: might have said
     try:
-        then = compile_statements(entry["then"], hook)
+        then = compile_statements(entry["then"], hook, present)
     except ExpressionError as problem:
         parsed.report(("clauses", index, "then"), problem.message, offset=(problem.line, problem.column))
         return
