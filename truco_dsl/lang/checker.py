@@ -19,7 +19,7 @@ from lark import Token, Tree
 
 from truco_dsl.diagnostics import did_you_mean
 from truco_dsl.errors import ExpressionError
-from truco_dsl.lang.vocabulary import (BUILTINS, CARD, FLAG, NONE, NOTHING, NUMBER, ROOTS, TEXT, Type)
+from truco_dsl.lang.vocabulary import (BUILTINS, FLAG, NONE, NOTHING, NUMBER, ROOTS, TEXT, Type)
 
 #: Builtins whose numeric argument must not be negative when written as a literal, and what it is.
 _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a target", "deal_in_packets": "cards"}
@@ -28,7 +28,8 @@ _NOT_NEGATIVE = {"award": "points", "set_stake": "a stake", "set_target": "a tar
 @dataclass(frozen=True)
 class StringUse:
     """A literal whose allowed values the rule set gives: ``kind`` ``infraction``, ``reason``,
-    ``card`` (a card of the deck), ``response``/``decision`` (the answer a clause reads), ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
+    ``card`` (a card of the deck), ``response``/``decision`` (the answer a clause reads),
+    ``hand_flag``/``game_flag`` (read) or ``flag_hand``/``flag_game`` (set) with a string
     ``value``, or ``seat``/``team``/``vaza`` with a whole-number ``value`` (a seat the table may not
     have, a vaza past the hand size), or ``number``: a whole number given to a builtin or compared
     with a path, ``context`` naming which (``set_stake``, ``award``, ``hand.stake``), so that

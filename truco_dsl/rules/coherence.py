@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from truco_dsl.diagnostics import Place, Problem, YamlFile, YamlPath, excerpt, writes
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, excerpt, writes
 from truco_dsl.lang.checker import StringUse
 from truco_dsl.lang.vocabulary import FLAG_SETTERS
 from truco_dsl.rules.model import Clause, RuleSet
