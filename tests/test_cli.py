@@ -177,6 +177,8 @@ OUT_OF_RANGE = [
     ("play", "--players", "13", "the number of players must be a whole number from 2 to 12"),
     ("play", "--players", "2.0", "the number of players must be a whole number from 2 to 12"),
     ("play", "--players", "inf", "the number of players must be a whole number from 2 to 12"),
+    ("play", "--scores", "101,0", "a score must be a whole number from 0 to 100, not '101'"),
+    ("play", "--scores", "3", "--scores is two whole numbers, team 0's and team 1's, like 11,3; not '3'"),
     ("conform", "--timeout", "inf", "the timeout must be more than 0 and at most 600 seconds"),
     ("conform", "--timeout", "-0", "the timeout must be more than 0 and at most 600 seconds"),
     ("conform", "--jobs", "0", "the number of jobs must be a whole number from 1 to"),

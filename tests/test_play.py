@@ -309,3 +309,12 @@ def test_a_raise_is_named_by_the_number_it_asks_for_not_by_its_place_on_the_ladd
     assert game.raise_name(4) == "raise to 4" and game.raise_name(8) == "raise to 8"  # not "seis", "nove"
     atb, _ = scripted(Engine("atb-2004", 2, 3), [])
     assert [atb.raise_name(step) for step in (3, 6, 9, 12)] == ["truco", "seis", "nove", "doze"]
+
+
+def test_a_game_may_start_at_given_scores_below_the_target(monkeypatch, capsys):
+    variant = str(Path(__file__).parent / "fixtures" / "variants" / "jogo-de-24" / "jogo-de-24.yaml")
+    code, out, _ = run(monkeypatch, capsys, "quit\n", ruleset=variant, scores="23,5")
+    assert code == 0
+    assert "you 23 · seat 1 5   game to 24" in out and "4 points   mão de onze" in out  # the house's mão de 23
+    code, _, err = run(monkeypatch, capsys, "quit\n", scores="12,0")
+    assert code == 2 and "--scores 12,0: a game of atb-2004 is won at 12 points; start below it" in err

@@ -84,6 +84,18 @@ def players(text: str) -> int:
     return _whole_number(text, "the number of players", seats["minimum"], seats["maximum"])
 
 
+def scores(text: str) -> list[int]:
+    """``--scores A,B``: each team's points to start from, whole numbers from 0 to the largest
+    target (``rules.model.MAX_TARGET``); the rule set played then says whether they are below its
+    target. Raises ``ArgumentTypeError`` otherwise."""
+    from truco_dsl.rules.model import MAX_TARGET
+
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"--scores is two whole numbers, team 0's and team 1's, like 11,3; not {_shown(text)}")
+    return [_whole_number(part.strip(), "a score", 0, MAX_TARGET) for part in parts]
+
+
 #: the longest ``--timeout`` (seconds): a reply that takes longer is a hung engine
 MAX_TIMEOUT = 600.0
 

@@ -1,11 +1,11 @@
-"""``truco play [--ruleset ID|FILE] [--seed N] [--players N]``: one game in the terminal against
+"""``truco play [--ruleset ID|FILE] [--seed N] [--players N] [--scores A,B]``: one game in the terminal against
 bots (the game itself: ``truco_dsl.cli.terminal``)."""
 
 from __future__ import annotations
 
 import argparse
 
-from truco_dsl.cli.options import players, seed
+from truco_dsl.cli.options import players, scores, seed
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -16,6 +16,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                       help="seed of the shuffle, 0 to 999999999999999999 (same seed, same deals)")
     play.add_argument("--players", type=players, default=2, metavar="N",
                       help="seats at the table (you are seat 0), a count the rule set allows")
+    play.add_argument("--scores", type=scores, default=None, metavar="A,B",
+                      help="start the game at these scores, your team's first (say 23,5 to try a rule at 23); below the target")
     play.set_defaults(run=run)
 
 
@@ -24,4 +26,4 @@ def run(options: argparse.Namespace) -> int:
     ``play_game`` raises for a rule set or player count that cannot be played."""
     from truco_dsl.cli.terminal import play_game
 
-    return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players)
+    return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players, scores=options.scores)

@@ -62,22 +62,27 @@ class _Quit(Exception):
     """The person left the game (``quit`` or the end of the input)."""
 
 
-def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int = 2) -> int:
+def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int = 2, scores: list[int] | None = None) -> int:
     """Play one game in the terminal: the person is seat 0, bots take the other seats.
 
     ``ruleset``: a rule set id or a rule file; ``seed``: seeds the deals and the bots (None: draw one
-    and print it); ``players``: seats at the table. Reads the person's input from ``sys.stdin`` and
+    and print it); ``players``: seats at the table; ``scores``: each team's points to start from
+    (None: 0 a 0), each below the rule set's target. Reads the person's input from ``sys.stdin`` and
     writes to ``sys.stdout``. Returns ``TerminalGame.run``'s exit code. Raises, before the game
     starts, ``FileNotFoundError`` / ``RulesetError`` for a rule set that cannot be loaded and
-    ``SelectionError`` for a player count it does not allow (or a common core, not played alone).
+    ``SelectionError`` for a player count it does not allow (or a common core, not played alone)
+    or scores that reach its target.
     """
     rules = load_playable(ruleset)
+    if scores is not None and max(scores) >= rules.target:
+        raise SelectionError(f"--scores {scores[0]},{scores[1]}: a game of {rules.id} is won at {rules.target} points; "
+                             f"start below it")
     warned("play", rules)
     drawn = seed is None
     if drawn:
         seed = random.SystemRandom().randrange(1, 100_000)
     try:
-        engine = Engine(rules, players, seed)
+        engine = Engine(rules, players, seed, scores=scores)
     except ValueError as refused:  # what the engine says of --players (or of a common core)
         raise SelectionError(" ".join(str(refused).split())) from None
     game = TerminalGame(engine, bots=random.Random(f"truco-bots:{seed}"))
