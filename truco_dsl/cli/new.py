@@ -8,15 +8,13 @@ import argparse
 import re
 from pathlib import Path
 
-#: what a rule set id may be (the schema's rulesetId)
-_RULESET_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``new`` to ``truco``'s subcommands."""
     new = commands.add_parser("new", help="write a new variant that extends a rule set, ready to edit, and check it")
     new.add_argument("name", metavar="NAME", help="the new rule set's id (lower-case letters, digits, hyphens): writes NAME.yaml")
-    new.add_argument("--extends", required=True, metavar="PARENT", help="the rule set it changes: a bundled id or a rule file")
+    new.add_argument("--extends", required=True, metavar="PARENT",
+                     help="the rule set it changes: a bundled id, or a rule set in --dir (its id or its file)")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="settings",
                      help="a parameter to change, its value in YAML: game.target=24, stakes.ladder=[1,2,4,8] (repeatable)")
     new.add_argument("--sources", action="store_true", help="also write NAME.md, a house rules skeleton the variant names (sources:)")
@@ -35,8 +33,9 @@ def run(options: argparse.Namespace) -> int:
     from truco_dsl.cli import validate
     from truco_dsl.errors import DraftError
     from truco_dsl.rules.draft import draft, parse_setting
+    from truco_dsl.rules.loader import ruleset_schema
 
-    if not _RULESET_ID.match(options.name):
+    if not re.fullmatch(ruleset_schema()["$defs"]["rulesetId"]["pattern"], options.name):
         raise DraftError(f"{options.name!r} is no rule set id: lower-case letters, digits and hyphens, like casa-do-ze")
     folder = Path(options.dir)
     if not folder.is_dir():

@@ -10,7 +10,6 @@ message with the command's usage and exits 2.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 from pathlib import Path
@@ -77,10 +76,9 @@ def players(text: str) -> int:
     """``--players``: a whole number of seats within what the rule-file language allows
     (spec/schema/ruleset.schema.json, ``table.players``: 2 to 12); the rule set played then says
     which of those counts it allows. Raises ``ArgumentTypeError`` otherwise."""
-    from truco_dsl.bundled import SPEC_DIR
+    from truco_dsl.rules.loader import ruleset_schema
 
-    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
-    seats = schema["properties"]["table"]["properties"]["players"]["items"]
+    seats = ruleset_schema()["properties"]["table"]["properties"]["players"]["items"]
     return _whole_number(text, "the number of players", seats["minimum"], seats["maximum"])
 
 

@@ -43,8 +43,8 @@ IDLE_DEALS = 100
 
 #: What a raise is called: the first is always "truco" (the call); a later one by the number it
 #: asks for, where the game has a word for it ("seis" for 6 …), else "raise to N".
-RAISE_NAMES = ("truco", "seis", "nove", "doze")
 _RAISE_WORDS = {6: "seis", 9: "nove", 12: "doze"}
+RAISE_NAMES = ("truco", *_RAISE_WORDS.values())
 #: Chance that a bot whose turn it is calls truco when it may.
 BOT_RAISE_CHANCE = 0.2
 #: The longest line of input read (characters): a move is a few; /dev/zero or a binary file is none.

@@ -7,9 +7,9 @@ and, when the rule set lists referee infractions, reports one now and then (``IN
 per action); at the first hand of a game at seeded scores, every kind is also reported once by
 every seat on a copy of the game, so a clause that fails on a kind the random player never
 draws is found. The first game starts at 0 a 0, with no infraction (a disqualification must not hide a game
-that cannot end by play); the second with every team one point short of the target (11 a 11 in a
-game to 12: whatever a rule set does there, a mão de ferro played blind or a mão de onze for all,
-is played at every player count) and no raise (every hand worth the ladder's first step: a game
+that cannot end by play); the second with every team one point short of the rule set's target
+(whatever the rule set does at that score, a hand played blind or a decision for all, is played
+at every player count) and no raise (every hand worth the ladder's first step: a game
 must end by play alone, not only by a stake that reaches the target in one hand); the others at
 seeded scores below the target (so mãos de onze and ends of games come soon). All but the first
 start, in a match, at seeded games won. A rule set is refused when a game
@@ -20,8 +20,8 @@ start, in a match, at seeded games won. A rule set is refused when a game
   of more than ``game_bound`` hands (four times the hands in which, each worth the ladder's first
   step, no team reaches the target), or a match of more games than ``2 × match.wins - 1``;
 - reaches an impossible state: a score going down (other than by ``reset_scores()`` or a new
-  game), a negative score, a score changed after the game was won, a stake that is not a step of
-  ``stakes.ladder``.
+  game), a negative score, a stake that is not a step of ``stakes.ladder`` (a score changed after
+  the game was won fails in its clause: the runtime refuses it).
 
 The refusal is a ``RulesetNotPlayable`` with one problem at the clause to blame — the clause that
 failed, or for a stall or a state the last clause that fired (for a stake, the one that set it) —
@@ -208,12 +208,6 @@ class _Game:
                 self._refuse(f"the legal action {action!r} of seat {seat} was refused: {refused}")
             return
         reset = any(event["type"] == "scores_reset" for event in events) or engine.game.number != game
-        won = next((index for index, event in enumerate(events) if event["type"] == "game_won"), None)
-        changed = next((event for event in events[won + 1:] if event["type"] in ("scores_reset", "points_awarded")), None) \
-            if won is not None else None
-        if changed is not None:  # a game's final score is the one it was won with
-            self._refuse(f"the score changed after team {events[won]['team']} won the game with {_score(events[won]['score'])}",
-                         _clause(self.ruleset, changed.get("clause")), "the clause that changed it")
         for event in events:
             if event["type"] == "stake_set":
                 self.stake_setter = _clause(self.ruleset, event.get("clause")) or engine.last_fired

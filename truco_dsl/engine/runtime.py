@@ -289,11 +289,15 @@ class ClauseRuntime:
             self._wrong(builtin, value, f"a seat, 0 to {self._engine.players - 1}")
         return value
 
+    def _won_by(self) -> int | None:
+        """The team that has won the game being played (None while it goes on)."""
+        engine = self._engine
+        return engine.game_winner if engine.game.won or engine.winner is not None else None
+
     def _score_open(self, builtin: str) -> None:
         """Fail when the game is already won (or the match over): a won game's score is final."""
-        engine = self._engine
-        if engine.game_winner is not None and (engine.game.won or engine.winner is not None):
-            raise _WrongCall(f"{builtin}(): the game is already won by team {engine.game_winner}; its score is final", builtin)
+        if self._won_by() is not None:
+            raise _WrongCall(f"{builtin}(): the game is already won by team {self._won_by()}; its score is final", builtin)
 
     def _points(self, value: Any, builtin: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TARGET:
@@ -391,8 +395,8 @@ class ClauseRuntime:
         now won the rule set's ``match_wins`` games, else the next deal starts the next game."""
         self._team(team, "win_game")
         engine = self._engine
-        if engine.game_winner is not None and engine.game_winner != team and (engine.game.won or engine.winner is not None):
-            raise _WrongCall(f"win_game({team}): the game is already won by team {engine.game_winner}; a game has one winner",
+        if self._won_by() not in (None, team):
+            raise _WrongCall(f"win_game({team}): the game is already won by team {self._won_by()}; a game has one winner",
                              "win_game")
         if engine.winner is None and not engine.game.won:
             engine.game_winner = team

@@ -10,19 +10,16 @@ that set it (``resolved``) and the parent's clause ids by hook, to override or d
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from truco_dsl.bundled import SPEC_DIR
 from truco_dsl.diagnostics import did_you_mean
 from truco_dsl.errors import DraftError
 from truco_dsl.lang.vocabulary import HOOKS
-from truco_dsl.rules.loader import PARAMETER_GROUPS
+from truco_dsl.rules.loader import PARAMETER_GROUPS, ruleset_schema
 from truco_dsl.rules.resolved import as_yaml, resolve
 
 
@@ -35,10 +32,9 @@ class Draft:
     house_rules: str | None
 
 
-@cache
 def _parameter_keys() -> dict[str, Any]:
     """The schema of each parameter group: group -> its ``properties``."""
-    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    schema = ruleset_schema()
     return {group: schema["properties"][group] for group in PARAMETER_GROUPS}
 
 

@@ -57,8 +57,15 @@ class _RuleFile(YamlFile):
 
 
 @cache
+def ruleset_schema() -> dict[str, Any]:
+    """The rule-file schema (spec/schema/ruleset.schema.json) as data, read once. Raises
+    ``OSError`` / ``ValueError`` only for a broken installation."""
+    return json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+
+
+@cache
 def _schema_validator() -> Draft202012Validator:
-    schema = json.loads((SPEC_DIR / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    schema = ruleset_schema()
     # YAML's 3.0 is a float: an integer field takes only what YAML reads as an integer
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
