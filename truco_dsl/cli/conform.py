@@ -17,10 +17,13 @@ from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, warned
 from truco_dsl.cli.options import check_writable, jobs, seconds, shard, write_file
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
+    from collections.abc import Mapping
+
     from rich.console import Console
 
     from truco_dsl.conformance.report.expectations import Expectations
     from truco_dsl.conformance.suite.plugin import ScenarioResult
+    from truco_dsl.rules import SourceClause
 
 #: characters of a clause's text quoted in the table
 QUOTE_LENGTH = 60
@@ -92,12 +95,12 @@ def run(options: argparse.Namespace) -> int:
     from truco_dsl.errors import SelectionError
 
     parse_tags(options.tags)
-    check_tag_names(options.tags)
-    played = []
+    played, house, carried = [], {}, ()
     if options.ruleset is not None:
         variant = resolve_ruleset(options.ruleset)[1]
         warned("conform", variant)
-        played = [variant.id]
+        played, house, carried = [variant.id], dict(variant.house), variant.features
+    check_tag_names(options.tags, carried)
     asked = {option: path for option, path in (("--junit-xml", options.junit_xml), ("--json", options.json),
                                                 ("--write-expectations", options.write_expectations), ("--html", options.html))
              if path is not None}
@@ -118,7 +121,7 @@ def run(options: argparse.Namespace) -> int:
               f"this run's engine is {engine_name!r}", file=sys.stderr)
     if not results and options.shard is None:
         raise SelectionError("no scenario matches the selection (check --ruleset and --tags)")
-    report(results)
+    report(results, house=house)
     if expectations is not None:  # after the report, where it is read last
         for entry, played in unmatched(expectations, results):
             print(f"truco conform: note: {shown(entry.place.file)}:{entry.place.line}: the entry for {entry.scenario} "
@@ -136,7 +139,7 @@ def run(options: argparse.Namespace) -> int:
     if options.html is not None:
         reports.append((options.html, "the HTML report",
                         render_html(results, engine=engine_name, ruleset=options.ruleset, tags=options.tags,
-                                    expectations=str(expectations.path) if expectations else None)))
+                                    expectations=str(expectations.path) if expectations else None, house=house)))
     # each one tried: a full disk loses one file, not the others
     written = [write_file(options.command, path, what, text) for path, what, text in reports]
     if not all(written):
@@ -220,10 +223,10 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
 
 
 # ------------------------------------------------------------------------------------ the console report
-def report(results: list[ScenarioResult], console: Console | None = None) -> None:
+def report(results: list[ScenarioResult], console: Console | None = None, house: Mapping[str, SourceClause] | None = None) -> None:
     """Print ``results`` (in the order of the selection) on ``console`` (default: stdout, 120
     columns when it is no terminal): the per-clause table (clause,
-    a short quote of its text, passed, failed, and a column for each other outcome that occurs),
+    a short quote of its text from spec/sources or the ``house`` rules of the rule set played, passed, failed, and a column for each other outcome that occurs),
     then the scenarios that now pass although expected not to, the failing scenarios (id, name,
     first failing step, message), the expected failures with their reasons, the unsupported
     scenarios grouped by why, and the summary line. Raises nothing."""
@@ -241,7 +244,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     # the heading of an outcome's column (failed and error share one)
     columns = {PASSED: "passed", FAILED: "failed", ERROR: "failed", NOT_APPLICABLE: "not applicable", UNSUPPORTED: "not supported",
                EXPECTED_FAILURE: "expected failure", NOW_PASSES: "now passes", **{fault: label(fault) for fault in FAULT_OUTCOMES}}
-    sources = load_sources()
+    sources = {**load_sources(), **(house or {})}
     present = {UNSUPPORTED if result.outcome == SKIPPED else result.outcome for result in results}
     headings = ["passed", "failed"] + [columns[outcome] for outcome in (NOT_APPLICABLE, UNSUPPORTED, *FAULT_OUTCOMES,
                                                                        NOW_PASSES, EXPECTED_FAILURE) if outcome in present]
@@ -261,7 +264,7 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
     for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
         tally = counts[clause]
         source = sources.get(clause)
-        quote = shortened(source.text, QUOTE_LENGTH) if source else "(not in spec/sources)"
+        quote = shortened(source.text, QUOTE_LENGTH) if source else "(not in spec/sources nor in the house rules)"
         table.add_row(Text(clause), Text(quote), *(Text(str(tally.get(heading, 0)),
                                                         style="bold red" if heading in alarming and tally.get(heading) else "")
                                                    for heading in headings))
@@ -285,6 +288,8 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
             if result.expected is not None:
                 console.print(Text(f"    expected {label(result.expected['outcome'])} ({result.expected['reason']}), "
                                    f"but it is {label(result.outcome)}"), soft_wrap=True)
+            if result.translated:
+                console.print(Text(f"    {result.translated}"), soft_wrap=True)
             if result.failing_step:
                 console.print(Text(f"    step: {printable(result.failing_step, lines=False)}"), soft_wrap=True)
             for line in printable(result.message or "").splitlines() or [""]:  # an engine's words: escaped
@@ -303,6 +308,13 @@ def report(results: list[ScenarioResult], console: Console | None = None) -> Non
             by_reason.setdefault(first_line(result.message) or "(no reason given)", []).append(result.shown_id)
         for reason, ids in by_reason.items():
             console.print(Text(f"  {printable(reason.removeprefix('not supported: '), lines=False)}: {' '.join(ids)}"), soft_wrap=True)
+    translated = [result for result in results if result.translated]
+    if translated:
+        played = sorted({result.ruleset for result in translated if result.ruleset})
+        console.print(Text(f"\n{len(translated)} scenario{'s were' if len(translated) != 1 else ' was'} dealt without "
+                           f"{'their' if len(translated) != 1 else 'its'} vira ({', '.join(played)} turns none, and every "
+                           f"card dealt ranks against the other seats' as with the vira): "
+                           f"{summary_line(result.outcome for result in translated)}"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from truco_dsl.conformance.suite.catalogue import bundled_scenarios
+from truco_dsl.conformance.suite.catalogue import bundled_scenarios, carried_scenarios
 from truco_dsl.engine.proof import load_playable
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset, load_sources
 
@@ -68,7 +68,8 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
 
     ``ruleset``: None for every bundled rule set and scenario; an id or rule file to count only what
     that rule set (with what it inherits) encodes and the scenarios it runs (its lineage's folders
-    and the folders that name no rule set, like desacordos/), for its own regulation (its
+    and the folders that name no rule set, like desacordos/, and the scenarios its rule files carry,
+    ``features:``), for its own regulation (its
     ``source:``; without one, every regulation it draws from) and its house rules (``sources:``,
     named after their file). Under one rule set, ``unclassified``
     lists what that rule set leaves unencoded (a variant may encode it), no gap of the project.
@@ -84,7 +85,7 @@ def coverage(ruleset: str | None = None) -> list[RegulationCoverage]:
         rulesets = [chosen]
         known = set(available_rulesets())
         scenarios = tuple(entry for entry in bundled_scenarios()
-                          if entry.folder in chosen.lineage or entry.folder not in known)
+                          if entry.folder in chosen.lineage or entry.folder not in known) + carried_scenarios(chosen.features)
     encoded = set().union(*(encoded_ids(each) for each in rulesets))
     covered = {clause for entry in scenarios for clause in entry.clauses}
     regulations: dict[str, RegulationCoverage] = {}

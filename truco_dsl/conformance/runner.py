@@ -20,8 +20,8 @@ from truco_dsl.conformance.engines.adapter import EngineAdapter
 from truco_dsl.conformance.engines.inprocess import TimedAdapter, timed
 from truco_dsl.conformance.engines.process import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ProcessAdapter
 from truco_dsl.conformance.report.expectations import Expectations
-from truco_dsl.conformance.suite.plugin import SUITE_PATH, ConformancePlugin, ScenarioResult
-from truco_dsl.conformance.suite.selection import import_factory, resolve_ruleset
+from truco_dsl.conformance.suite.plugin import CARRIED_PATH, SUITE_PATH, ConformancePlugin, ScenarioResult
+from truco_dsl.conformance.suite.selection import import_factory, resolve_ruleset, stand_ins
 from truco_dsl.errors import EngineFault, EngineStartError, EngineTimeout, SelectionError, SuiteError
 from truco_dsl.rules import RuleSet
 
@@ -36,8 +36,9 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
     nearest rule set in its lineage that has some, playing the loaded rule set wherever they name
-    that id (a variant of atb-2004 runs features/atb-2004 with the variant played). None: every
-    folder. ``tags``: a Cucumber tag expression (``"@clause:ATB-TRUCO-2 or @id:faults-001"``).
+    that id (a variant of atb-2004 runs features/atb-2004 with the variant played), and the
+    scenarios its rule files carry (``features:``), playing it wherever they name its id or a
+    parent file's. None: every folder. ``tags``: a Cucumber tag expression (``"@clause:ATB-TRUCO-2 or @id:faults-001"``).
     ``adapter_factory``: makes a fresh ``EngineAdapter`` for each scenario (default: the reference
     engine). ``rulesets``: rule set id -> RuleSet played in its place by the reference engine.
     A scenario whose forced deal a rule set played in place of the named one cannot deal is
@@ -54,22 +55,23 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     together with a custom adapter factory), ``SuiteError`` (pytest failed to run), ``KeyboardInterrupt`` (Ctrl-C stopped the run).
     """
     overrides = dict(rulesets or {})
-    folders = None
+    folders, carried = None, ()
     if ruleset is not None:
         folder, loaded = resolve_ruleset(ruleset)
-        folders = [folder]
-        if loaded.id != folder:
-            overrides.setdefault(folder, loaded)
+        folders = [] if folder is None else [folder]
+        carried = loaded.features
+        for named, played in stand_ins(loaded, folder).items():
+            overrides.setdefault(named, played)
     if adapter_factory is not None and overrides:
         raise SelectionError("a variant or mutant played in place of a rule set (--ruleset FILE) is played by the "
                          "reference engine in this process; it cannot be combined with another engine (--engine): an "
                          "engine plays the rule sets its hello offers")
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
-                               expectations=expectations)
+                               expectations=expectations, carried=carried)
     # no hypothesis plugin: its end-of-run summary imports hypothesis, which pytest then rewrites
     # (2 s of a 10 s run) for a suite that has no property tests; no unraisableexception plugin: its
     # clean-up runs gc.collect() twice per run, most of a small run's time
-    arguments = [str(SUITE_PATH), "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
+    arguments = [str(SUITE_PATH), *([str(CARRIED_PATH)] if carried else []), "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
                  "-c", os.devnull,
                  "--rootdir", str(SUITE_PATH.parent), "--confcutdir", str(SUITE_PATH.parent)]
     if exitfirst:

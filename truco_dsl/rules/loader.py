@@ -50,6 +50,8 @@ class _RuleFile(YamlFile):
     house: dict[str, SourceClause] = field(default_factory=dict)
     house_name: str | None = None
     house_broken: bool = False  # named but unreadable or refused (told at sources:, not again at each id)
+    #: the feature files of its own scenarios (``features:``), absolute, in the order named
+    features: list[str] = field(default_factory=list)
 
     def is_broken(self, path: YamlPath) -> bool:
         """Whether a schema error lies at, inside or around ``path`` (so checking it again is moot)."""
@@ -154,6 +156,32 @@ def _house_rules(parsed: _RuleFile, regulations: dict[str, SourceClause]) -> dic
     return house
 
 
+def _own_features(parsed: _RuleFile) -> list[str]:
+    """The feature files the file names (``features:``: a ``.feature`` file beside it, a folder of
+    them, or a list of either), absolute, each once; reports at ``features`` a path that is not
+    there, a file that is not a ``.feature`` file and a folder that holds none."""
+    named = parsed.document.get("features")
+    if parsed.is_broken(("features",)) or not isinstance(named, (str, list)):
+        return []
+    found: list[str] = []
+    for index, name in enumerate([named] if isinstance(named, str) else named):
+        where = ("features",) if isinstance(named, str) else ("features", index)
+        path = Path(os.path.abspath(parsed.path.parent / name))
+        if path.is_dir():
+            files = sorted(str(file) for file in path.glob("**/*.feature") if file.is_file())
+            if not files:
+                parsed.report(where, f"the folder {name} holds no .feature file")
+        elif path.is_file():
+            files = [str(path)] if path.suffix == ".feature" else []
+            if not files:
+                parsed.report(where, f"{name} is not a feature file: scenarios are written in files named *.feature")
+        else:
+            parsed.report(where, f"no feature file or folder {name} beside this rule file")
+            files = []
+        found += [file for file in files if file not in found]
+    return found
+
+
 def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, sources: dict, at_key: bool = False) -> None:
     source = sources.get(clause_id)
     if source is None and parsed.house_broken:
@@ -179,6 +207,7 @@ def _check_meaning(parsed: _RuleFile) -> None:
         return
     regulations = sorted({clause.source for clause in sources.values()})
     parsed.house = _house_rules(parsed, sources)
+    parsed.features = _own_features(parsed)
     sources = {**sources, **parsed.house}
     if isinstance(document.get("source"), str) and not parsed.is_broken(("source",)) and document["source"] not in regulations:
         parsed.report(("source",), f"no regulation {document['source']} is in spec/sources"
@@ -341,6 +370,7 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
     parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
     parameters["reasons"] = {**parameters.get("reasons", {}), **document.get("reasons", {})}
     parameters["house"] = {**parameters.get("house", {}), **parsed.house}
+    parameters["features"] = parameters.get("features", ()) + tuple(parsed.features)
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]
@@ -472,7 +502,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         manilha_suits=manilha_suits, manilha_cards=manilha_cards, hand_size=hand_size, vira=vira,
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
         packet=packet, match_wins=match_wins, infractions=infractions, reasons=MappingProxyType(reasons), traces=MappingProxyType(traces), covered=covered,
-        house=MappingProxyType(parameters.get("house", {})),
+        house=MappingProxyType(parameters.get("house", {})), features=parameters.get("features", ()),
     )
 
 

@@ -78,7 +78,8 @@ class RuleSet:
     down at all; ``traces``: source clause id -> the clause or
     cited parameter id (inherited) that encodes it; ``warnings``: the coherence warnings of the
     file loaded (``rules.coherence``), which do not stop it from playing; ``house``: the house rules
-    its files name (``sources:``), clause id -> its words, inherited.
+    its files name (``sources:``), clause id -> its words, inherited; ``features``: the feature
+    files of the scenarios its files carry (``features:``), absolute paths, the parents' first.
     """
 
     id: str
@@ -108,6 +109,7 @@ class RuleSet:
     traces: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     warnings: tuple = ()  # of rules.coherence.Incoherence: what the variant may not mean, found at load
     house: Mapping[str, SourceClause] = field(default_factory=lambda: MappingProxyType({}))
+    features: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         guards: dict[str, tuple[Clause, ...]] = dict.fromkeys(HOOKS, ())

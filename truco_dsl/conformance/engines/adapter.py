@@ -69,6 +69,7 @@ from functools import cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
+from truco_dsl.conformance.engines.translation import deal_without_vira
 from truco_dsl.engine import Engine
 from truco_dsl.engine.search import count_lines
 from truco_dsl.errors import BadDeal, EngineCrash, EngineTimeout, IllegalAction, NoGame, ProtocolViolation, RulesetError, SetupRefused
@@ -185,6 +186,9 @@ class ReferenceAdapter:
     def __init__(self, rulesets: Mapping[str, RuleSet] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
         self.engine: Engine | None = None
+        self.named: str | None = None  # the rule set id the game was asked for
+        #: how the forced deals of this game were translated (``translation.deal_without_vira``)
+        self.translations: list[str] = []
 
     @property
     def readings(self) -> dict[str, str]:
@@ -210,15 +214,16 @@ class ReferenceAdapter:
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
                  hands: list[list[str]] | None, vira: str | None, seed: int | None,
                  games_won: list[int] | None = None) -> list[dict[str, Any]]:
-        played, previous = self.ruleset(ruleset), self.engine
+        played, previous = self.ruleset(ruleset), (self.engine, self.named, self.translations)
         try:
             self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores), games_won=games_won)
         except ValueError as problem:
             raise SetupRefused(f"the engine refused the game: {problem}") from None
+        self.named, self.translations = ruleset, []
         try:
             return self._deal(hands, vira)
         except SetupRefused:
-            self.engine = previous  # a refused game leaves the one being played as it was
+            self.engine, self.named, self.translations = previous  # a refused game leaves the one being played as it was
             raise
 
     def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
@@ -249,9 +254,26 @@ class ReferenceAdapter:
             raise NoGame("no game has been started (new_game was not called)")
         return self.engine
 
-    def _deal(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+    def _named_ruleset(self) -> RuleSet | None:
+        """The rule set the game was asked for, as bundled (None when it is no bundled rule set)."""
         try:
-            return self._engine().deal(hands, vira)
+            return load_ruleset(self.named) if self.named is not None else None
+        except (FileNotFoundError, RulesetError):
+            return None
+
+    def _deal(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
+        """Deal the forced ``hands`` and ``vira`` (None: shuffle). A forced deal with a vira, for
+        a rule set played in place of the named one that turns no vira, is dealt without it when
+        that plays the same (``translation.deal_without_vira``; the note is kept in
+        ``translations``), else refused saying why."""
+        engine = self._engine()
+        if hands is not None and vira is not None and not engine.ruleset.vira and engine.ruleset.id != self.named:
+            named = self._named_ruleset()
+            if named is not None and named.vira:
+                self.translations.append(deal_without_vira(named, engine.ruleset, hands, vira))
+                vira = None
+        try:
+            return engine.deal(hands, vira)
         except (BadDeal, IllegalAction) as problem:
             raise SetupRefused(f"the engine refused the deal: {problem}") from None
 

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -24,7 +24,7 @@ from truco_dsl.conformance.engines.transcript import showable
 from truco_dsl.diagnostics import first_line
 from truco_dsl.conformance.report.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
                                             SKIPPED, UNSUPPORTED, label, summary_line)
-from truco_dsl.rules.sources import load_sources, regulation_titles
+from truco_dsl.rules.sources import SourceClause, load_sources, regulation_titles
 
 TEMPLATE = "report.html.j2"
 TEMPLATES = Path(__file__).with_name("templates")
@@ -46,17 +46,21 @@ def _environment() -> Environment:
 
 
 def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None, tags: str | None = None,
-                expectations: str | None = None, generated: datetime | None = None) -> str:
+                expectations: str | None = None, generated: datetime | None = None,
+                house: Mapping[str, SourceClause] | None = None) -> str:
     """The HTML page of a run.
 
     ``results``: ``ScenarioResult`` objects (plugin.py), in run order; ``engine``: the engine's
     name; ``ruleset`` / ``tags``: the run's selection (None: all); ``expectations``: the
-    expectations file applied (None: none); ``generated``: the time shown (default: now, UTC).
+    expectations file applied (None: none); ``generated``: the time shown (default: now, UTC);
+    ``house``: the house rules of the rule set played (``RuleSet.house``), shown after the
+    regulations, each file as one more source.
     Returns the whole document as text. Raises ``jinja2.TemplateError`` only for a broken template.
     """
     results = list(results)
-    sources = load_sources()
-    titles = regulation_titles()
+    house = dict(house or {})
+    sources = {**load_sources(), **house}
+    titles = {**regulation_titles(), **{clause.source: f"House rules ({Path(clause.file).name})" for clause in house.values()}}
     by_clause: dict[str, list[Any]] = {}
     for result in results:
         for clause in result.clauses:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from collections.abc import Iterable
 from pathlib import Path
 
 from gherkin.parser import Parser
@@ -65,6 +66,19 @@ def bundled_ids() -> frozenset[str]:
 def bundled_clause_tags() -> frozenset[str]:
     """Every ``@clause:`` value of the bundled scenarios (the clause ids some scenario checks)."""
     return frozenset(clause_id for entry in bundled_scenarios() for clause_id in entry.clauses)
+
+
+def carried_scenarios(feature_files: Iterable[str]) -> tuple[ScenarioEntry, ...]:
+    """The scenarios of a rule file's own feature files (``RuleSet.features``, absolute paths),
+    each named relative to its own folder; a file that cannot be read or parsed is left out (the
+    run of the suite reports it, as a failing test)."""
+    entries: list[ScenarioEntry] = []
+    for feature_file in feature_files:
+        try:
+            entries += feature_scenarios(Path(feature_file), Path(feature_file).parent)
+        except Exception:  # noqa: BLE001 - any parser or reading error: reported by the run
+            continue
+    return tuple(entries)
 
 
 def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[ScenarioEntry]:

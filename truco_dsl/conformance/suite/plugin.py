@@ -17,7 +17,8 @@
   (``steps.DealRefused``). Without an override a refused deal stays a failure.
 
 The module can also be loaded on pytest's command line (``pytest -p truco_dsl.conformance.suite.plugin
-<path of suite.py> --truco-ruleset atb-2004 --truco-tags EXPR --truco-adapter module:factory``).
+<path of scenarios.py> [<path of carried.py>] --truco-ruleset atb-2004 --truco-tags EXPR --truco-adapter
+module:factory``; a rule file's own scenarios are collected from carried.py's path).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcrip
 from truco_dsl.conformance.report.expectations import Expectations, judge
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED)
-from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory, parse_tags, resolve_ruleset
+from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory, parse_tags, resolve_ruleset, stand_ins
 from truco_dsl.conformance.suite.steps import DealRefused
 from truco_dsl.errors import EngineFault, NotSupported, SelectionError
 from truco_dsl.rules import RuleSet
@@ -44,6 +45,8 @@ from truco_dsl.rules import RuleSet
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
 SUITE_PATH = Path(__file__).with_name("scenarios.py")
+#: where the scenarios a rule file carries are collected (``carried.py``, given its module per run)
+CARRIED_PATH = Path(__file__).with_name("carried.py")
 STEPS_MODULE = "truco_dsl.conformance.suite.steps"
 PLUGIN_NAME = "truco-conformance"
 
@@ -71,7 +74,9 @@ class ScenarioResult:
     step's line (None when no step failed); ``expected``: the expectations file's entry for it
     (``{"outcome", "reason", "file", "line"}``) or None; ``engine``: the engine's name;
     ``engine_replies``: for a scenario that did not pass, its last exchanges with the engine as
-    protocol lines (``transcript.py``: ``[{"request": str, "reply": str | None}, ...]``), else empty.
+    protocol lines (``transcript.py``: ``[{"request": str, "reply": str | None}, ...]``), else empty;
+    ``translated``: how its forced deals were dealt under the rule set played in place of the named
+    one (a deal with a vira dealt without it, ``translation.deal_without_vira``), None when as written.
     """
 
     id: str | None
@@ -88,6 +93,7 @@ class ScenarioResult:
     expected: dict[str, Any] | None = None
     engine: str | None = None
     engine_replies: list[dict[str, str | None]] = field(default_factory=list)
+    translated: str | None = None
 
     @property
     def shown_id(self) -> str:
@@ -122,6 +128,22 @@ class SuiteModule(pytest.Module):
         return module
 
 
+class CarriedModule(pytest.Module):
+    """The test module of the scenarios a rule file carries: built for this run from the feature
+    files in ``feature_files`` (set by the plugin when it makes this collector)."""
+
+    feature_files: tuple[str, ...] = ()
+
+    def _getobj(self) -> Any:
+        from truco_dsl.conformance.suite.scenarios import carried_module
+
+        module = carried_module(self.feature_files)
+        for test in vars(module).values():
+            if callable(test):
+                pytest.mark.carried(test)
+        return module
+
+
 class ConformancePlugin:
     """The plugin object. ``adapter_factory``: makes the adapter for each scenario (default:
     ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place by the
@@ -130,14 +152,17 @@ class ConformancePlugin:
     count-th selected scenario from the index-th (0-based; None: all), for ``--jobs``;
     ``expectations``: the engine's known failures (``expectations.judge`` gives each scenario its
     reported outcome; JUnit XML then shows an expected failure as an xfail and a ``now_passes`` as a
-    failure). Raises ``SelectionError`` for a bad expression.
+    failure); ``carried``: the feature files of the scenarios the rule set played carries
+    (``RuleSet.features``), run besides the folders' whatever the folders. Raises ``SelectionError``
+    for a bad expression.
     After the run, ``results`` holds one ``ScenarioResult`` per scenario run, in order.
     """
 
     def __init__(self, adapter_factory: AdapterFactory | None = None, rulesets: Mapping[str, RuleSet] | None = None,
                  folders: Iterable[str] | None = None, tags: str | None = None, shard: tuple[int, int] | None = None,
-                 expectations: Expectations | None = None):
+                 expectations: Expectations | None = None, carried: Iterable[str] = ()):
         self.expectations = expectations
+        self.carried = tuple(carried)
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
         self.shard = shard
         self.plays_reference = adapter_factory is None
@@ -149,6 +174,7 @@ class ConformancePlugin:
         self._steps: dict[str, tuple[str, int, str]] = {}  # nodeid -> (failing step, its line, message)
         self._phases: dict[str, list[_Phase]] = {}
         self._transcripts: dict[str, tuple[Transcript, str]] = {}  # nodeid -> (its exchanges, the engine's name)
+        self._translations: dict[str, list[str]] = {}  # nodeid -> how its deals were translated
 
     # ------------------------------------------------------------------ configuration, collection
     def pytest_configure(self, config: pytest.Config) -> None:
@@ -156,7 +182,8 @@ class ConformancePlugin:
                      "clause(value): a regulation clause the scenario checks (@clause: tag)",
                      "tag(value): any other Gherkin tag of the scenario",
                      "gherkin(feature, scenario, line): the feature file (relative to features/), scenario name and line",
-                     "unreadable: a feature file that cannot be parsed (always selected, always an error)"):
+                     "unreadable: a feature file that cannot be parsed (always selected, always an error)",
+                     "carried: a scenario the rule file played carries (features:), run whatever the folders"):
             config.addinivalue_line("markers", line)
         if not config.pluginmanager.has_plugin(STEPS_MODULE):
             config.pluginmanager.register(importlib.import_module(STEPS_MODULE), STEPS_MODULE)
@@ -164,6 +191,10 @@ class ConformancePlugin:
     def pytest_pycollect_makemodule(self, module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
         if module_path.resolve() == SUITE_PATH.resolve():
             return SuiteModule.from_parent(parent, path=module_path)
+        if module_path.resolve() == CARRIED_PATH.resolve():
+            module = CarriedModule.from_parent(parent, path=module_path)
+            module.feature_files = self.carried
+            return module
         return None
 
     @pytest.hookimpl(tryfirst=True)
@@ -207,7 +238,8 @@ class ConformancePlugin:
         if where is None:
             return True
         feature = where.kwargs.get("feature", "")
-        if self.folders is not None and feature.split("/", 1)[0] not in self.folders:
+        carried = any(mark.name == "carried" for mark in marks)
+        if self.folders is not None and not carried and feature.split("/", 1)[0] not in self.folders:
             return False
         if any(mark.name == "unreadable" for mark in marks) or self.tag_filter is None:
             return True
@@ -235,6 +267,7 @@ class ConformancePlugin:
                     pytest.skip(f"{UNSUPPORTED_PREFIX}: {engine.name} reads {mark.args[0]} otherwise: {reading}")
             yield played
         finally:
+            self._translations[request.node.nodeid] = list(getattr(engine, "translations", []))
             engine.close()
 
     # ------------------------------------------------------------------ recording
@@ -305,7 +338,7 @@ class ConformancePlugin:
         """Whether the scenario plays a rule set in place of the one it names (only the reference
         engine plays overrides; a custom adapter plays what the scenario names)."""
         named = dict(item.user_properties).get("ruleset")
-        return self.plays_reference and named in self.rulesets
+        return self.plays_reference and named in self.rulesets and self.rulesets[named].id != named
 
     def _not_applicable(self, item: pytest.Item, report: pytest.TestReport, refusal: BaseException) -> None:
         """Turn the failed report of a refused forced deal under an override into a skip whose
@@ -401,6 +434,7 @@ class ConformancePlugin:
             expected=expectation.as_json() if expectation is not None else None,
             engine=engine,
             engine_replies=replies,
+            translated="; ".join(dict.fromkeys(self._translations.pop(item.nodeid, []))) or None,
         )
 
 
@@ -477,16 +511,16 @@ def pytest_configure(config: pytest.Config) -> None:
             isinstance(plugin, ConformancePlugin) for plugin in config.pluginmanager.get_plugins()):
         return
     try:
-        folders, rulesets = None, {}
+        folders, rulesets, carried = None, {}, ()
         reference = config.getoption("truco_ruleset")
         if reference:
             folder, ruleset = resolve_ruleset(reference)
-            folders = [folder]
-            if ruleset.id != folder:
-                rulesets[folder] = ruleset
+            folders = [] if folder is None else [folder]
+            rulesets, carried = stand_ins(ruleset, folder), ruleset.features
         factory_name = config.getoption("truco_adapter")
         factory = import_factory(factory_name) if factory_name else None
-        plugin = ConformancePlugin(factory, rulesets=rulesets or None, folders=folders, tags=config.getoption("truco_tags"))
+        plugin = ConformancePlugin(factory, rulesets=rulesets or None, folders=folders, tags=config.getoption("truco_tags"),
+                                   carried=carried)
     except (SelectionError, FileNotFoundError, ValueError) as problem:
         raise pytest.UsageError(str(problem).splitlines()[0]) from None
     config.pluginmanager.register(plugin, PLUGIN_NAME)

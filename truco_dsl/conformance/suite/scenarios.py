@@ -1,60 +1,80 @@
-"""The conformance suite as a pytest test module: every scenario of every bundled feature file.
+"""The conformance suite as pytest test modules: every scenario of every bundled feature file, and
+the scenarios a rule file carries (``features:``).
 
 Not collected by a plain ``pytest`` run (its name does not start with ``test_``): the conformance
 plugin (``plugin.py``) collects it, imports it by package name, gives it the step definitions and
 the ``adapter`` fixture, and keeps the scenarios selected by rule set and tag expression.
 
-Each ``features/<ruleset>/*.feature`` is bound with pytest-bdd's ``scenarios()``; every test it
-makes is marked ``gherkin(feature=<file relative to features/>, scenario=<name>, line=<its Scenario: line>)``. A feature file
-that cannot be parsed becomes one test that fails with the parser's message (marked
-``unreadable``), so a broken file is reported, not silently dropped, and the other files still run.
-Importing this module needs a running pytest session with the plugin (pytest-bdd applies the
-scenarios' tags through the session's hooks).
+``bind`` makes one pytest-bdd test per scenario of a feature file, marked ``gherkin(feature=<its
+name in reports>, scenario=<name>, line=<its Scenario: line>)``. A feature file that cannot be
+parsed becomes one test that fails with the parser's message (marked ``unreadable``), so a broken
+file is reported, not silently dropped, and the other files still run. This module binds every
+``features/<ruleset>/*.feature`` (named relative to features/) when it is imported; the plugin
+binds a rule file's own feature files (named as a person would type their path) into a module of
+their own for each run (``carried_module``). Importing this module needs a running pytest session
+with the plugin (pytest-bdd applies the scenarios' tags through the session's hooks).
 """
 
 from __future__ import annotations
 
-import os
+import types
+from collections.abc import Iterable, MutableMapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from pytest_bdd import scenarios
-from pytest_bdd.exceptions import NoScenariosFound
+from pytest_bdd import scenario
+from pytest_bdd.scenario import get_python_name_generator
 
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.suite.catalogue import feature_scenarios
+from truco_dsl.diagnostics import shown
+
+#: the module name of a rule file's own scenarios (a fresh module for each run)
+CARRIED_MODULE = "truco_dsl.conformance.suite.carried"
 
 
-def _unreadable(feature: str, problem: Exception) -> None:
-    """Put in this module a test that fails saying why ``feature`` cannot be read."""
+def _scenario_body() -> None:
+    """The body of every bound scenario: the steps are the test."""
+
+
+def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, place: str) -> None:
+    """Put in ``namespace`` one test per scenario of ``feature_file``, each marked with its place
+    (``named``: the file's name in reports); a file that cannot be read or parsed becomes one failing
+    test marked ``unreadable``, whose message names the file as ``place``."""
+    try:
+        entries = feature_scenarios(feature_file, feature_file.parent)
+        tests = [(entry, scenario(str(feature_file), entry.name, features_base_dir=str(feature_file.parent))(_scenario_body))
+                 for entry in entries]
+    except Exception as problem:  # a Gherkin syntax error, a duplicate scenario name, an unreadable file...
+        _unreadable(namespace, named, place, problem)
+        return
+    for entry, test in tests:
+        name = next(name for name in get_python_name_generator(entry.name) if name not in namespace)
+        pytest.mark.gherkin(feature=named, scenario=entry.name, line=entry.line)(test)
+        namespace[name] = test
+
+
+def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, problem: Exception) -> None:
+    """Put in ``namespace`` a test that fails saying why the feature file at ``place`` cannot be read."""
 
     def test_feature_file() -> None:
-        pytest.fail(f"features/{feature} cannot be read: {type(problem).__name__}: {problem}", pytrace=False)
+        pytest.fail(f"{place} cannot be read: {type(problem).__name__}: {problem}", pytrace=False)
 
     pytest.mark.unreadable(test_feature_file)
-    pytest.mark.gherkin(feature=feature, scenario="(the feature file cannot be read)")(test_feature_file)
-    globals()[f"test_unreadable_{feature}"] = test_feature_file
+    pytest.mark.gherkin(feature=named, scenario="(the feature file cannot be read)")(test_feature_file)
+    namespace[f"test_unreadable_{named}"] = test_feature_file
 
 
-def _mark_bound(feature_file: Path, names: set[str]) -> None:
-    """Mark the tests ``scenarios()`` just made for ``feature_file`` with their place."""
-    relative = feature_file.relative_to(FEATURES_DIR).as_posix()
-    prefix = f"{os.path.abspath(feature_file)}: "
-    lines = {entry.name: entry.line for entry in feature_scenarios(feature_file)}
-    for name in sorted(name for name in names if name.startswith("test")):
-        test = globals()[name]
-        scenario = (test.__doc__ or name).removeprefix(prefix)
-        pytest.mark.gherkin(feature=relative, scenario=scenario, line=lines.get(scenario))(test)
+def carried_module(feature_files: Iterable[str]) -> types.ModuleType:
+    """A new test module holding the scenarios of ``feature_files`` (absolute paths), each named in
+    reports by its path as a person would type it (``diagnostics.shown``)."""
+    module = types.ModuleType(CARRIED_MODULE, "the scenarios a rule file carries (features:)")
+    for feature_file in feature_files:
+        bind(vars(module), Path(feature_file), shown(feature_file), shown(feature_file))
+    return module
 
 
-# scenarios() puts the tests in its caller's namespace, so it is called here, at module level.
 for _feature_file in sorted(FEATURES_DIR.glob("*/**/*.feature")):
-    _names_before = set(globals())
-    try:
-        scenarios(str(_feature_file), features_base_dir=str(FEATURES_DIR))
-    except NoScenariosFound:
-        continue
-    except Exception as _problem:  # a Gherkin syntax error, a duplicate scenario name...
-        _unreadable(_feature_file.relative_to(FEATURES_DIR).as_posix(), _problem)
-        continue
-    _mark_bound(_feature_file, set(globals()) - _names_before)
+    _named = _feature_file.relative_to(FEATURES_DIR).as_posix()
+    bind(globals(), _feature_file, _named, f"features/{_named}")

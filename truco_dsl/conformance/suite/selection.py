@@ -13,7 +13,7 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cucumber_tag_expressions import TagExpressionError
@@ -21,11 +21,11 @@ from cucumber_tag_expressions import parse as parse_tag_expression
 
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import EngineAdapter
-from truco_dsl.conformance.suite.catalogue import bundled_clause_tags, bundled_ids
+from truco_dsl.conformance.suite.catalogue import bundled_clause_tags, bundled_ids, carried_scenarios
 from truco_dsl.diagnostics import closest, shown
 from truco_dsl.errors import SelectionError
 from truco_dsl.engine.proof import load_playable
-from truco_dsl.rules import RuleSet
+from truco_dsl.rules import RuleSet, available_rulesets
 
 AdapterFactory = Callable[[], EngineAdapter]
 
@@ -56,14 +56,17 @@ def _tag_like(word: str) -> str:
     return f"@id:{word}" if word in bundled_ids() else f"@clause:{word}" if word in bundled_clause_tags() else f"@{word}"
 
 
-def check_tag_names(expression: str | None) -> None:
-    """Refuse an ``@id:`` or ``@clause:`` tag that no bundled scenario carries: it can match nothing,
-    and, joined by ``or``, would silently narrow the run (a mistyped ``@clause:ATB-EMPATE3``).
+def check_tag_names(expression: str | None, carried: Iterable[str] = ()) -> None:
+    """Refuse an ``@id:`` or ``@clause:`` tag that no bundled scenario carries, nor one of the
+    ``carried`` feature files (a rule file's own, ``RuleSet.features``): it can match nothing, and,
+    joined by ``or``, would silently narrow the run (a mistyped ``@clause:ATB-EMPATE3``).
     Raises ``SelectionError`` naming it, with the closest tag of its kind."""
     if expression is None:
         return
+    own = carried_scenarios(carried)
     for kind, value in re.findall(r"@(id|clause):([^\s()]+)", expression):
-        known = bundled_ids() if kind == "id" else bundled_clause_tags()
+        known = (bundled_ids() | {scenario_id for entry in own for scenario_id in entry.ids} if kind == "id"
+                 else bundled_clause_tags() | {clause_id for entry in own for clause_id in entry.clauses})
         if value not in known:
             near = value.partition(".")[0] if kind == "clause" and value.partition(".")[0] in known else closest(value, known)
             hint = f" (did you mean @{kind}:{near}?{' a tag names a clause without its .part' if '.' in value else ''})" if near else ""
@@ -83,23 +86,37 @@ def scenario_folder(ruleset: RuleSet) -> str | None:
     return next((ancestor for ancestor in ruleset.lineage if ancestor in folders), None)
 
 
-def resolve_ruleset(reference: str) -> tuple[str, RuleSet]:
+def resolve_ruleset(reference: str) -> tuple[str | None, RuleSet]:
     """Which scenarios to run for a rule set id or rule file, and the RuleSet to play in them.
 
     Returns ``(folder, ruleset)``: ``folder`` is the nearest rule set in the lineage of the loaded
     ``ruleset`` that has a ``features/<folder>/`` folder (itself, or e.g. atb-2004 for a variant of
-    it). The rule set is proved to play (``engine.proof.load_playable``). Raises ``FileNotFoundError``
-    (unknown id or path), ``RulesetError`` (a malformed rule file, or one that does not play) or ``SelectionError`` (no rule set of its lineage has scenarios).
+    it), None when none has but the rule set carries scenarios of its own (``features:``). The rule
+    set is proved to play (``engine.proof.load_playable``). Raises ``FileNotFoundError`` (unknown id
+    or path), ``RulesetError`` (a malformed rule file, or one that does not play) or
+    ``SelectionError`` (an abstract rule set; no rule set of its lineage has scenarios and it carries none).
     """
     ruleset = load_playable(reference)
     if ruleset.abstract:
         raise SelectionError(f"rule set {ruleset.id} is a common core that other rule sets extend; it is not played "
                              f"by itself, so it has no scenarios of its own (run one that extends it, like atb-2004)")
     folder = scenario_folder(ruleset)
-    if folder is None:
+    if folder is None and not ruleset.features:
         raise SelectionError(f"rule set {ruleset.id} ({' -> '.join(ruleset.lineage)}) has no scenarios: there is no "
-                             f"features/<id>/ folder for it or its parents (there are: {', '.join(feature_folders()) or 'none'})")
+                             f"features/<id>/ folder for it or its parents (there are: {', '.join(feature_folders()) or 'none'}) "
+                             f"and it carries none of its own (features: in the rule file)")
     return folder, ruleset
+
+
+def stand_ins(ruleset: RuleSet, folder: str | None) -> dict[str, RuleSet]:
+    """The rule set ids a scenario may name that the reference engine plays ``ruleset`` for, when
+    ``ruleset`` is run: the scenario ``folder``'s and every id of its lineage that is no bundled
+    rule set (the rule files whose own scenarios, ``features:``, name them). Empty for a bundled
+    rule set run as itself."""
+    bundled = available_rulesets()
+    named = {folder} if folder is not None else set()
+    named |= {ancestor for ancestor in ruleset.lineage if ancestor not in bundled}
+    return {ruleset_id: ruleset for ruleset_id in sorted(named) if ruleset_id != ruleset.id or ruleset_id not in bundled}
 
 
 def import_factory(reference: str) -> AdapterFactory:
