@@ -491,7 +491,8 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 def _report_text(report: pytest.TestReport) -> str:
     crash = getattr(report.longrepr, "reprcrash", None)
-    return crash.message if crash is not None else str(report.longrepr)
+    text = crash.message if crash is not None else str(report.longrepr)
+    return text.removeprefix("Failed: ")  # pytest.fail's own word before the message
 
 
 # ---------------------------------------------------------------------- loaded with pytest -p

@@ -1,0 +1,138 @@
+"""A rule file's own scenarios (``features:``) and the parent's scenarios translated for a variant
+that turns no vira: what ``truco conform --ruleset FILE`` runs and says of them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from truco_dsl.cli import main
+from truco_dsl.conformance.engines.translation import deal_without_vira
+from truco_dsl.conformance.runner import run_suite
+from truco_dsl.errors import SelectionError, SetupRefused
+from truco_dsl.rules import load_ruleset
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "variants" / "jogo-de-24"
+
+#: a scenario of the variant's own whose check is wrong (the mão de 23 is worth 4, not 3)
+WRONG = """Feature: wrong
+  @id:casa-wrong-001 @clause:JOGO24-2
+  Scenario: The mão de 23 said to be worth 3
+    Given a game of "{id}" for 2 players
+    And the score is 23 to 10
+    And the deal without vira:
+      | seat | cards    |
+      | 0    | 3c 2c Kh |
+      | 1    | 5d 6d Qs |
+    When seat 0 decides to play the mão de onze
+    Then the hand is worth 3
+
+  @id:casa-wrong-002 @clause:JOGO24-1
+  Scenario: A deal with a vira in a game that turns none
+    Given a game of "{id}" for 2 players
+    And the deal: vira 5s
+      | seat | cards    |
+      | 0    | 3c 2c Kh |
+      | 1    | 5d 6d Qs |
+    Then the hand is worth 1
+"""
+
+
+def _copy_fixture(folder: Path) -> Path:
+    for path in FIXTURE.iterdir():
+        shutil.copy(path, folder / path.name)
+    return folder / "jogo-de-24.yaml"
+
+
+@pytest.fixture(scope="module")
+def jogo_de_24():
+    """The walk-through's variant run with its own scenarios, once for the module."""
+    return run_suite(str(FIXTURE / "jogo-de-24.yaml"))
+
+
+def test_the_variant_s_own_scenarios_run_beside_the_parent_s_and_play_the_variant(jogo_de_24):
+    own = [result for result in jogo_de_24 if result.feature.endswith("jogo-de-24.feature")]
+    assert sorted(result.id for result in own) == ["jogo24-001", "jogo24-002", "jogo24-003", "jogo24-004"]
+    assert {(result.outcome, result.ruleset) for result in own} == {("passed", "jogo-de-24")}
+    assert any(result.feature.startswith("atb-2004/") and result.outcome == "passed" for result in jogo_de_24)
+
+
+def test_a_deal_with_a_vira_is_translated_when_every_card_ranks_as_with_it(jogo_de_24):
+    by_id = {result.id: result for result in jogo_de_24}
+    # the variant's truco is worth 2: the parent's scenario, dealt without its vira, shows the change
+    assert by_id["empate-002"].outcome == "failed"
+    assert by_id["empate-002"].translated.startswith("dealt without its vira 4s: jogo-de-24 turns none")
+    assert "worth" in by_id["empate-002"].message or "score" in by_id["empate-002"].message
+    # a deal whose vira makes a manilha of a card that is ordinary under manilha velha is not translated
+    assert by_id["manilhas-001"].outcome == "not_applicable" and by_id["manilhas-001"].translated is None
+    assert "under atb-2004 with that vira 6d (seat 0) beats 3c (seat 1), under jogo-de-24 it loses to it" in by_id["manilhas-001"].message
+
+
+def test_manilha_velha_is_judged_by_the_translated_scenarios_too():
+    results = run_suite("manilha-velha", tags="@id:empate-001 or @id:mao_de_onze-014 or @id:manilhas-001")
+    outcomes = {result.id: (result.outcome, bool(result.translated)) for result in results}
+    assert outcomes == {"empate-001": ("passed", True), "mao_de_onze-014": ("passed", True),
+                        "manilhas-001": ("not_applicable", False)}
+
+
+def test_deal_without_vira_says_the_first_pair_that_ranks_otherwise():
+    atb, velha = load_ruleset("atb-2004"), load_ruleset("manilha-velha")
+    assert "dealt without its vira 7c" in deal_without_vira(atb, velha, [["3c", "2c", "Kh"], ["5d", "6d", "Js"]], "7c")
+    with pytest.raises(SetupRefused, match=r"with that vira 6d \(seat 0\) beats 3c \(seat 1\), under manilha-velha it loses to it"):
+        deal_without_vira(atb, velha, [["6d", "5c", "Kh"], ["3c", "7d", "Qs"]], "5s")
+    # a seat's own cards never meet in a vaza: only other seats' cards are compared
+    assert deal_without_vira(atb, velha, [["7h", "7c"], ["5d", "4d"]], "Qs")  # 7h ties 7c, then beats it
+
+
+def test_a_failing_own_scenario_is_a_failure_never_not_applicable(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    (tmp_path / "jogo-de-24.feature").write_text(WRONG.format(id="jogo-de-24"), encoding="utf-8")
+    results = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
+    outcomes = {result.id: result.outcome for result in results}
+    assert outcomes == {"casa-wrong-001": "failed", "casa-wrong-002": "failed"}
+    assert "worth 3" in next(result.message for result in results if result.id == "casa-wrong-001")
+
+
+def test_a_variant_of_the_variant_runs_its_parent_s_own_scenarios_playing_itself(tmp_path):
+    _copy_fixture(tmp_path)
+    (tmp_path / "jogo-de-24b.yaml").write_text("ruleset: jogo-de-24b\ntitle: the same, under another name\n"
+                                               "extends: jogo-de-24\n", encoding="utf-8")
+    results = run_suite(str(tmp_path / "jogo-de-24b.yaml"), tags="@clause:JOGO24-2 or @clause:JOGO24-3")
+    assert sorted((result.id, result.ruleset, result.outcome) for result in results) == [
+        ("jogo24-003", "jogo-de-24b", "passed"), ("jogo24-004", "jogo-de-24b", "passed")]
+
+
+def test_an_unreadable_feature_file_is_an_error_naming_it_and_the_others_still_run(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    (tmp_path / "jogo-de-24.feature").write_text('Feature: broken\n  Scenario: one\n    Given a game of "jogo-de-24" for 2 players\n'
+                                                 '      | a | b |\n      | c |\n', encoding="utf-8")
+    results = run_suite(str(rule_file))
+    broken = [result for result in results if result.feature.endswith("jogo-de-24.feature")]
+    assert len(broken) == 1 and broken[0].outcome == "failed"
+    assert broken[0].message.startswith("jogo-de-24.feature cannot be read: ") or "/jogo-de-24.feature cannot be read: " in broken[0].message
+    assert "inconsistent cell count" in broken[0].message
+    assert sum(result.outcome == "passed" for result in results) > 20
+
+
+def test_tags_may_name_the_variant_s_own_scenarios_and_a_mistyped_one_is_refused(monkeypatch, capsys):
+    monkeypatch.chdir(FIXTURE)
+    assert main(["conform", "--ruleset", "jogo-de-24.yaml", "--tags", "@id:jogo24-003"]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["conform", "--ruleset", "jogo-de-24.yaml", "--tags", "@id:jogo24-030"]) == 2
+    assert "no scenario has the tag @id:jogo24-030" in capsys.readouterr().err
+
+
+def test_the_clause_table_quotes_the_house_rules_and_coverage_counts_the_own_scenarios(monkeypatch, capsys):
+    monkeypatch.chdir(FIXTURE)
+    main(["conform", "--ruleset", "jogo-de-24.yaml", "--tags", "@clause:JOGO24-3"])
+    assert "Na mão de 23 não se truca" in capsys.readouterr().out
+    assert main(["coverage", "--ruleset", "jogo-de-24.yaml"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("jogo-de-24"))
+    assert row.split()[1:] == ["3", "3", "0", "0", "3", "0", "0"]
+
+
+def test_an_engine_cannot_play_a_rule_file_s_own_scenarios():
+    with pytest.raises(SelectionError, match="played by the reference engine"):
+        run_suite(str(FIXTURE / "jogo-de-24.yaml"), adapter_factory=lambda: None)
