@@ -100,7 +100,8 @@ def test_the_mutants_are_different_from_the_rule_set(ruleset_id):
     probe = [Card.parse(token) for token in ("4c", "7s", "Kh", "3d")]
     def signature(ruleset: RuleSet) -> tuple:
         return (ruleset.players, ruleset.ranks, ruleset.manilha_suits, ruleset.hand_size, ruleset.vira, ruleset.ladder,
-                ruleset.target, ruleset.manilha_rule, ruleset.covered, ruleset.packet, ruleset.match_wins, ruleset.infractions,
+                ruleset.target, ruleset.mao_de_onze_at, ruleset.manilha_rule, ruleset.covered, ruleset.packet, ruleset.match_wins,
+                ruleset.infractions,
                 tuple(tuple(sorted(ruleset.strengths(vira).items())) for vira in probe)
                 if ruleset.vira else ruleset.manilha_cards)
     same = sorted({mutator.key for mutators in PLANS[ruleset_id].mutators.values() for mutator in mutators

@@ -39,11 +39,12 @@ def test_the_bundled_rule_sets_give_no_warning(ruleset_id):
 def test_games_to_24_raising_1_2_4_8_under_manilha_velha_are_warned_where_they_go_wrong():
     warnings = load_ruleset(VARIANTS / "casa24.yaml").warnings
     where = {(Path(w.problem.place.file).name, w.problem.place.line, w.problem.place.column): w for w in warnings}
-    threshold = where[("atb-2004.yaml", *_place_of("11) != none"))]
+    threshold = where[("casa24.yaml", 7, 11)]  # its game.target
     assert threshold.code == "follows-target"
-    assert threshold.problem.message == ("11 in inherited clause ATB-MAO-DE-11-1 is one point short of manilha-velha's "
-                                         "game.target (12); this rule set plays to 24")
-    assert threshold.hint == "override ATB-MAO-DE-11-1 with the number for a game to 24 (23)"
+    assert threshold.problem.message == ("this rule set plays to 24, but game.mao_de_onze_at stays 11, one point short of "
+                                         "manilha-velha's target (12): ATB-MAO-DE-11-1, ATB-MAO-DE-11-1.both play the "
+                                         "mão de onze at 11")
+    assert threshold.hint == "set game.mao_de_onze_at: 23 under game: (or keep 11 and note why)"
     stake = where[("atb-2004.yaml", *_place_of("3)", after="id: ATB-MAO-DE-11-3"))]
     assert stake.code == "off-ladder" and "(set_stake) is a step of manilha-velha's ladder, not of this rule set's (1, 2, 4, 8)" in stake.problem.message
     target_cite = where[("paulista.yaml", *_place_of("ganha o jogo", "paulista.yaml", after="- id: ATB-ESTRUTURA-1"))]
@@ -69,8 +70,8 @@ def test_strict_makes_warnings_errors_and_without_it_they_are_printed_with_exit_
     path = _variant(tmp_path, "game:\n  target: 24\n")  # the mão de onze still at 11, now mid-game: it plays
     assert main(["validate", str(path)]) == 0
     captured = capsys.readouterr()
-    assert "warning [follows-target]: 11 in inherited clause ATB-MAO-DE-11-1" in captured.err
-    assert "    hint: override ATB-MAO-DE-11-1 with the number for a game to 24 (23)" in captured.err
+    assert "warning [follows-target]: this rule set plays to 24, but game.mao_de_onze_at stays 11" in captured.err
+    assert "    hint: set game.mao_de_onze_at: 23 under game: (or keep 11 and note why)" in captured.err
     assert captured.out.startswith(f"{path}: ok") and "warnings" in captured.out
     assert main(["validate", "--strict", str(path)]) == 2
     captured = capsys.readouterr()
@@ -118,3 +119,44 @@ def test_a_clause_disabled_with_when_false_and_a_ladder_above_the_target_are_war
     assert by_code["never-fires"].problem.place.line == 10
     assert by_code["ladder-above-target"].problem.message.startswith("the ladder's top, 12 points, is more than the game's target, 10")
     assert by_code["ladder-above-target"].problem.place.line == 5  # game.target, the key the file set
+
+
+def test_the_mao_de_onze_score_is_one_parameter_a_variant_moves_in_one_line(tmp_path):
+    from truco_dsl.engine import Engine
+    path = _variant(tmp_path, "game:\n  target: 15\n  mao_de_onze_at: 14\n", extends="enecomp")
+    ruleset = load_ruleset(path)
+    assert ruleset.mao_de_onze_at == 14 and "follows-target" not in {w.code for w in ruleset.warnings}
+    engine = Engine(ruleset, players=4, dealer=3, scores=[14, 3])
+    engine.deal(None, None)
+    assert engine.hand.mao_de_onze and engine.hand.mao_de_onze_team == 0
+    engine = Engine(ruleset, players=4, dealer=3, scores=[11, 3])
+    engine.deal(None, None)
+    assert not engine.hand.mao_de_onze
+
+
+def test_a_mao_de_onze_score_at_the_target_never_fires_and_a_clause_reading_an_unset_one_is_refused(tmp_path, capsys):
+    by_code = {w.code: w for w in load_ruleset(_variant(tmp_path, "game:\n  target: 11\n")).warnings}
+    assert by_code["never-fires"].problem.message.startswith(
+        "game.mao_de_onze_at is 11 points, not below game.target (11): a side that reaches it has won the game, so "
+        "ATB-MAO-DE-11-1, ATB-MAO-DE-11-1.both never fire")
+    assert by_code["never-fires"].problem.place.line == 5
+    alone = tmp_path / "solo.yaml"
+    text = (RULESETS_DIR / "paulista.yaml").read_text(encoding="utf-8").replace("ruleset: paulista", "ruleset: solo")
+    text = text.replace("abstract: true\n", "") + (
+        "  - id: ATB-MAO-DE-11-1\n    cite: atinge 11 pontos na partida\n    on: deal\n"
+        "    when: sole_team_at(game.mao_de_onze_at) != none\n    then: mao_de_onze(sole_team_at(game.mao_de_onze_at))\n")
+    alone.write_text(text, encoding="utf-8")
+    assert main(["validate", str(alone)]) == 2
+    assert ("clause ATB-MAO-DE-11-1 reads game.mao_de_onze_at, which this rule set does not set: give it under game: "
+            "(mao_de_onze_at: <points>)") in capsys.readouterr().err
+
+
+def test_an_inherited_parameter_cite_of_a_changed_value_is_warned_where_it_is_written(tmp_path):
+    warnings = load_ruleset(_variant(tmp_path, "game:\n  target: 15\n", extends="enecomp")).warnings
+    cite = next(w for w in warnings if w.code == "cite-changed-value" and "ENE-PONTUACAO-3" in w.problem.message)
+    assert Path(cite.problem.place.file).name == "enecomp.yaml"
+    assert cite.problem.place.line == _place_of("ENE-PONTUACAO-3: Cada", "enecomp.yaml")[0]
+    assert '"12 pontos", enecomp\'s game.target, which this rule set changes (12 → 15)' in cite.problem.message
+    # a group the variant leaves alone is not warned for a number it quotes (the table's "pedir Seis")
+    ladder = load_ruleset(_variant(tmp_path, "stakes:\n  ladder: [1, 2, 4, 8, 12]\n", name="casa2")).warnings
+    assert not any(w.problem.place.path.startswith("table.") for w in ladder)

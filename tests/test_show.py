@@ -79,19 +79,19 @@ def test_dropped_and_overridden_clauses_are_marked(capsys):
     out = _shown("melhor-de-cinco", capsys)
     assert re.search(r"#   ATB-TEMPO-e, written at spec/rulesets/atb-2004.yaml:\d+, dropped at spec/rulesets/variants/melhor-de-cinco.yaml:\d+", out)
     out = _shown(str(VARIANTS / "casa24b.yaml"), capsys)
-    assert re.search(r"# tests/fixtures/variants/casa24b.yaml:9, overrides spec/rulesets/atb-2004.yaml:\d+\n  - id: ATB-MAO-DE-11-1\n", out)
+    assert re.search(r"# tests/fixtures/variants/casa24b.yaml:10, overrides spec/rulesets/atb-2004.yaml:\d+\n  - id: ATB-MAO-DE-11-3\n", out)
 
 
 def test_changed_keeps_only_what_the_variant_changes_and_still_loads_as_it(tmp_path, capsys):
     out = _shown(str(VARIANTS / "casa24b.yaml"), capsys, "--changed")
     assert "extends: manilha-velha" in out and "ladder: [1, 2, 4, 8]" in out and "target: 24" in out
     assert "players:" not in out and "ATB-EMPATE-3" not in out
-    assert out.count("  - id: ") == 6
+    assert out.count("  - id: ") == 4 and "mao_de_onze_at: 23" in out
     (tmp_path / "casa24b.yaml").write_text(out, encoding="utf-8")
     again = load_ruleset(tmp_path / "casa24b.yaml")
     original = load_ruleset(VARIANTS / "casa24b.yaml")
     assert [c.then.source for c in again.clauses] == [c.then.source for c in original.clauses]
-    assert (again.ladder, again.target) == (original.ladder, original.target)
+    assert (again.ladder, again.target, again.mao_de_onze_at) == (original.ladder, original.target, original.mao_de_onze_at)
 
 
 def test_json_gives_each_value_and_clause_its_file_and_line(capsys):
@@ -100,9 +100,9 @@ def test_json_gives_each_value_and_clause_its_file_and_line(capsys):
     assert shown["parameters"]["game.target"] == {"value": 24, "file": "tests/fixtures/variants/casa24b.yaml", "line": 7}
     assert shown["parameters"]["deck.manilha.rule"]["file"].endswith("manilha-velha.yaml")
     mine = [clause for clause in shown["clauses"] if clause["file"].endswith("casa24b.yaml")]
-    assert len(mine) == 6 and all(clause["overrides"]["file"].endswith("atb-2004.yaml") for clause in mine)
+    assert len(mine) == 4 and all(clause["overrides"]["file"].endswith("atb-2004.yaml") for clause in mine)
     changed = json.loads(_shown(str(VARIANTS / "casa24b.yaml"), capsys, "--json", "--changed"))
-    assert set(changed["parameters"]) == {"stakes.ladder", "game.target"} and len(changed["clauses"]) == 6
+    assert set(changed["parameters"]) == {"stakes.ladder", "game.target", "game.mao_de_onze_at"} and len(changed["clauses"]) == 4
 
 
 def test_a_rule_set_that_does_not_load_or_play_is_bad_input(capsys):

@@ -17,7 +17,7 @@ fails (or breaks the engine: ``error``). Kinds of mutant (``Mutant.kind``):
 - ``rank``: two adjacent ranks swapped; ``manilha``: two manilha suits swapped, the suit order
   reversed, the manilha a wrong rank, the manilhas' place among the cards; ``ladder``: a step of
   the truco ladder removed, added or changed (which changes that step's fold value too);
-- ``parameter``: any other parameter (player counts, hand size, the vira, the target, the
+- ``parameter``: any other parameter (player counts, hand size, the vira, the target, the mão de onze's score, the
   match's wins, covered cards, the referee's infractions, two decks).
 
 Which mutants, and which scenarios must kill them. For atb-2004, fpt-1983 and enecomp (``PLANS``)
@@ -228,6 +228,8 @@ DOZE_IS_13 = ladder(1, 3, 6, 9, 13, why="doze is worth 13")
 DOZE_IS_11 = ladder(1, 3, 6, 9, 11, why="doze is worth 11")
 A_QUINZE = ladder(1, 3, 6, 9, 12, 15, why="a quinze above the doze")
 TARGETS = (replace("target:11", "the game is won at 11", target=11), replace("target:13", "the game is won at 13", target=13))
+MAO_DE_ONZE_AT = (replace("mao-de-onze-at:10", "the mão de onze at 10", mao_de_onze_at=10),
+                  replace("mao-de-onze-at:12", "the mão de onze at 12 (never: 12 wins the game)", mao_de_onze_at=12))
 
 Mutators = dict[str, tuple[Mutator, ...]]
 
@@ -264,6 +266,7 @@ ATB_MUTATORS: Mutators = {
     "ATB-JOGO-LIVRE-2": (NO_COVERED_CARDS,),
     # stakes and game
     "ATB-ESTRUTURA-1": (STARTS_AT_2, STARTS_AT_3) + TARGETS,
+    "ATB-MAO-DE-11-1": MAO_DE_ONZE_AT,
     "ATB-TRUCO-1": NO_TRUCO_STEP,
     "ATB-TRUCO-2": NO_SEIS_STEP,
     "ATB-TRUCO-3": (NO_NOVE, NO_DOZE, NOVE_IS_10, NOVE_IS_8, DOZE_IS_13, DOZE_IS_11, A_QUINZE),
@@ -280,6 +283,7 @@ FPT_MUTATORS: Mutators = ATB_MUTATORS | {
     "FPT-CARTEADA-3": (HAND_OF_2, HAND_OF_4, PICADAS),
     "FPT-CARTEADA-CANTADA-3": (HAND_OF_2, HAND_OF_4, PICADAS),
     # match: the best of five partidas
+    "FPT-MAO-DE-ONZE-2": MAO_DE_ONZE_AT,
     "FPT-TEMPO-e": (replace("match-wins:2", "the best of three partidas", match_wins=2),
                     replace("match-wins:4", "the best of seven partidas", match_wins=4)),
 }
@@ -315,6 +319,7 @@ ENE_MUTATORS: Mutators = {
     "ENE-OBS-2": (NO_COVERED_CARDS,),
     # game and match: séries of 12, the match to two séries
     "ENE-PONTUACAO-3": TARGETS,
+    "ENE-ONZE-1": MAO_DE_ONZE_AT,
     "ENE-PONTUACAO-2": (replace("match-wins:1", "one série is the match", match_wins=1),
                         replace("match-wins:3", "the match to three séries", match_wins=3)),
     # referee: the mão de ferro's cards looked at

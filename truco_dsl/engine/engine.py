@@ -89,7 +89,7 @@ class Engine:
         self.games_won = list(games_won) if games_won is not None else [0] * self.teams
         if len(self.games_won) != self.teams or any(not isinstance(won, int) or won < 0 for won in self.games_won):
             raise ValueError(f"games_won must be {self.teams} whole numbers, got {games_won!r}")
-        self.game = Game(self.ruleset.target)
+        self.game = Game(self.ruleset.target, mao_de_onze_at=self.ruleset.mao_de_onze_at)
         self._runtime = ClauseRuntime(self, *self._clauses_at)  # what the clauses see and do
         self._events: list[Event] = []
         # seat -> its legal actions now (action -> move), sorted, as legal_actions found them; act
@@ -126,7 +126,7 @@ class Engine:
         if self.game.won:
             self.game_winner = None
             self.score = [0] * self.teams
-            self.game = Game(ruleset.target, self.game.number + 1)
+            self.game = Game(ruleset.target, self.game.number + 1, ruleset.mao_de_onze_at)
             self.hand_count = 0
         if hands is None:
             if vira is not None:

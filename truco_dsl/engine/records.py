@@ -146,21 +146,23 @@ class Hand:
 
 class Game:
     """One game (partida, série) of the match: its ``number`` from 1, its ``target`` in points (which
-    a clause may change), its ``flags``, the infractions reported in it ((team, kind) -> reports),
-    and whether it is ``won`` while the match goes on (the next deal starts the next game)."""
+    a clause may change), ``mao_de_onze_at`` (the rule file's score at which a side plays the mão de
+    onze, None when it sets none), its ``flags``, the infractions reported in it ((team, kind) ->
+    reports), and whether it is ``won`` while the match goes on (the next deal starts the next game)."""
 
-    __slots__ = ("target", "number", "flags", "infractions", "won")
+    __slots__ = ("target", "number", "mao_de_onze_at", "flags", "infractions", "won")
 
-    def __init__(self, target: int, number: int = 1):
+    def __init__(self, target: int, number: int = 1, mao_de_onze_at: int | None = None):
         self.target = target
         self.number = number
+        self.mao_de_onze_at = mao_de_onze_at
         self.flags: set[str] = set()
         self.infractions: dict[tuple[int, str], int] = {}
         self.won = False
 
     def copy(self) -> Game:
         """An independent copy (new flags and infractions)."""
-        twin = Game(self.target, self.number)
+        twin = Game(self.target, self.number, self.mao_de_onze_at)
         twin.flags, twin.infractions, twin.won = set(self.flags), dict(self.infractions), self.won
         return twin
 

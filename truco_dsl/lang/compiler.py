@@ -60,7 +60,7 @@ class Statements:
     ``guard``: ``"forbid"`` or ``"foul"`` when the first call is that guard, else None;
     ``reason``: the guard's reason code; ``calls``: the builtin names called, in order;
     ``builtins``: every builtin it calls, those inside the arguments too; ``strings``: as
-    ``Condition.strings``.
+    ``Condition.strings``; ``reads``: the paths its arguments read, as ``Condition.reads``.
     """
 
     source: str
@@ -70,6 +70,7 @@ class Statements:
     calls: tuple[str, ...]
     builtins: frozenset[str] = frozenset()
     strings: tuple[StringUse, ...] = ()
+    reads: frozenset[str] = frozenset()
 
 
 @cache
@@ -156,7 +157,8 @@ def compile_statements(text: str, hook: str, present: frozenset[str] | None = fr
     if len(steps) == 1:
         (run,) = steps
 
-    return Statements(text, run, guard, reason, tuple(calls), frozenset(compiler.builtins), tuple(checker.strings))
+    return Statements(text, run, guard, reason, tuple(calls), frozenset(compiler.builtins), tuple(checker.strings),
+                      frozenset(compiler.reads))
 
 
 #: How deeply an expression may nest (operators, calls, parentheses). Deeper ones are refused at

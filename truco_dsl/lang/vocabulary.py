@@ -122,6 +122,7 @@ POINTS_FIELDS = {"team": Field(TEAM, "the team that scored"), "value": Field(NUM
 ACTION_FIELDS = {"card": Field(CARD, "the card played, as notation"), "covered": Field(FLAG, "true when played face down")}
 GAME_FIELDS = {
     "target": Field(NUMBER, "the points that win the game (rule file: game.target; set_target() may change it)"),
+    "mao_de_onze_at": Field(NUMBER, "the score at which a side plays the mão de onze (rule file: game.mao_de_onze_at)"),
     "number": Field(NUMBER, "the game's number in the match, from 1"),
 }
 

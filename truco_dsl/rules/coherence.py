@@ -11,8 +11,8 @@ wrote it, or the variant's key), a message with the numbers involved, and a hint
 The codes:
 
 - ``follows-target``: an inherited clause compares a score with, or counts from, the parent's target
-  or one point short of it (``sole_team_at(11)`` under a parent played to 12), and the variant's
-  target differs;
+  or one point short of it (``sole_team_at(11)`` under a parent played to 12), or the inherited
+  ``game.mao_de_onze_at`` is, and the variant's target differs;
 - ``off-ladder``: an inherited stake, award or comparison with a stake uses a step of the parent's
   ladder that is not on the variant's;
 - ``cite-changed-value``: an inherited cite quotes a number the variant changed (the old target, a
@@ -66,10 +66,12 @@ class Incoherence:
 Use = tuple[Clause, YamlPath, StringUse]
 
 
-def check(variant: RuleSet, parent: RuleSet | None, uses: Iterable[Use], written: Path) -> tuple[Incoherence, ...]:
+def check(variant: RuleSet, parent: RuleSet | None, uses: Iterable[Use], written: Path,
+          parameter_cites: Iterable[tuple[str, YamlPath, str]] = ()) -> tuple[Incoherence, ...]:
     """The coherence warnings of ``variant`` (loaded from ``written``) against ``parent`` (None:
     no parent, only the checks of the variant alone). ``uses``: the literals of every clause of
-    the chain, as the loader recorded them. Raises nothing."""
+    the chain, as the loader recorded them; ``parameter_cites``: the cites of the parameters it
+    plays, each as (the file that wrote it, its YAML path, the quote). Raises nothing."""
     files: dict[str, YamlFile] = {}
 
     def read(file: str) -> YamlFile:
@@ -89,11 +91,12 @@ def check(variant: RuleSet, parent: RuleSet | None, uses: Iterable[Use], written
     document = read(mine).document if isinstance(read(mine).document, dict) else {}
 
     if parent is not None:
-        found += _follows_target(variant, parent, inherited, at)
+        found += _follows_target(variant, parent, inherited, at, mine, document)
         found += _off_ladder(variant, parent, inherited, at)
-        found += _cites(variant, parent, mine, at)
+        found += _cites(variant, parent, mine, at, parameter_cites)
         found += _dropped(variant, parent, uses, mine, document, at)
     found += _never_fires(variant, uses, mine, at)
+    found += _out_of_reach(variant, document, mine, at)
     if variant.ladder[-1] > variant.target and (writes(document, ("stakes", "ladder")) or writes(document, ("game", "target"))):
         path = ("stakes", "ladder") if writes(document, ("stakes", "ladder")) else ("game", "target")
         found.append(at(mine, path, f"the ladder's top, {variant.ladder[-1]} points, is more than the game's target, "
@@ -103,10 +106,21 @@ def check(variant: RuleSet, parent: RuleSet | None, uses: Iterable[Use], written
                                                     warning.problem.place.line, warning.problem.place.column)))
 
 
-def _follows_target(variant: RuleSet, parent: RuleSet, inherited: list[Use], at) -> list[Incoherence]:
+def _follows_target(variant: RuleSet, parent: RuleSet, inherited: list[Use], at, mine: str,
+                    document: dict) -> list[Incoherence]:
     if variant.target == parent.target:
         return []
     found = []
+    at_score = variant.mao_de_onze_at
+    if (at_score is not None and at_score == parent.mao_de_onze_at and at_score in (parent.target, parent.target - 1)
+            and not writes(document, ("game", "mao_de_onze_at")) and writes(document, ("game", "target"))):
+        readers = [clause.id for clause in variant.clauses if "game.mao_de_onze_at" in clause.reads]
+        if readers:
+            found.append(at(mine, ("game", "target"),
+                            f"this rule set plays to {variant.target}, but game.mao_de_onze_at stays {at_score}, one point "
+                            f"short of {parent.id}'s target ({parent.target}): {', '.join(readers[:3])}"
+                            f"{' …' if len(readers) > 3 else ''} play the mão de onze at {at_score}", "follows-target",
+                            f"set game.mao_de_onze_at: {variant.target - 1} under game: (or keep {at_score} and note why)"))
     for clause, path, use in inherited:
         if use.kind != "number" or use.context not in _SCORE_CONTEXTS or use.value not in (parent.target, parent.target - 1):
             continue
@@ -149,6 +163,8 @@ def _changed_numbers(variant: RuleSet, parent: RuleSet) -> dict[int, tuple[str, 
         changed[parent.hand_size] = ("deal.cards", "cartas?")
     if variant.target != parent.target:
         changed[parent.target] = ("game.target", "pontos?|tentos?")
+    if parent.mao_de_onze_at is not None and variant.mao_de_onze_at != parent.mao_de_onze_at:
+        changed.setdefault(parent.mao_de_onze_at, ("game.mao_de_onze_at", "pontos?|tentos?"))
     return changed
 
 
@@ -156,7 +172,8 @@ def _changed_numbers(variant: RuleSet, parent: RuleSet) -> dict[int, tuple[str, 
 _RAISE_NAMES = {6: "seis", 9: "nove", 12: "doze"}
 
 
-def _cites(variant: RuleSet, parent: RuleSet, mine: str, at) -> list[Incoherence]:
+def _cites(variant: RuleSet, parent: RuleSet, mine: str, at,
+           parameter_cites: Iterable[tuple[str, YamlPath, str]] = ()) -> list[Incoherence]:
     changed = _changed_numbers(variant, parent)
     if not changed:
         return []
@@ -180,12 +197,43 @@ def _cites(variant: RuleSet, parent: RuleSet, mine: str, at) -> list[Incoherence
                                 "cite-changed-value",
                                 f"override {clause.id} with the rule as this rule set plays it, or note why the quote still holds"))
                 break
+    for file, path, quote in parameter_cites:
+        if str(Path(file).resolve()) == mine:
+            continue
+        group = ".".join(path[:-2])
+        for number, pattern in patterns.items():
+            quoted = pattern.search(quote)
+            parameter = changed[number][0]
+            if quoted and parameter.startswith(f"{group}."):  # a quote of the group's own value that changed
+                what = f"a step of {parent.id}'s stakes.ladder" if parameter == "stakes.ladder" else f"{parent.id}'s {parameter}"
+                found.append(at(file, path, f'the inherited cite {path[-1]} of {group} says "{quoted.group(0)}", {what}, '
+                                            f"which this rule set changes ({number} → {_now(variant, parameter)})",
+                                "cite-changed-value",
+                                f"write {group}.cites in this rule file, citing what its values come from (a house rule "
+                                f"of its own, say), or note why the quote still holds"))
+                break
     return found
 
 
 def _now(variant: RuleSet, parameter: str) -> str:
     return {"stakes.ladder": ", ".join(map(str, variant.ladder)), "deal.cards": str(variant.hand_size),
-            "game.target": str(variant.target)}[parameter]
+            "game.target": str(variant.target), "game.mao_de_onze_at": str(variant.mao_de_onze_at)}[parameter]
+
+
+def _out_of_reach(variant: RuleSet, document: dict, mine: str, at) -> list[Incoherence]:
+    """The clauses that read game.mao_de_onze_at when it is not below the target: a side that
+    reaches it has won, so they never fire."""
+    if variant.mao_de_onze_at is None or variant.mao_de_onze_at < variant.target:
+        return []
+    readers = [clause.id for clause in variant.clauses if "game.mao_de_onze_at" in clause.reads]
+    if not readers:
+        return []
+    path = next((path for path in (("game", "target"), ("game", "mao_de_onze_at")) if writes(document, path)), ("ruleset",))
+    return [at(mine, path, f"game.mao_de_onze_at is {variant.mao_de_onze_at} points, not below game.target "
+                           f"({variant.target}): a side that reaches it has won the game, so {', '.join(readers[:3])}"
+                           f"{' …' if len(readers) > 3 else ''} never fire", "never-fires",
+               f"set game.mao_de_onze_at below the target ({variant.target - 1}, say), or drop those clauses if the "
+               f"game has no mão de onze")]
 
 
 def _never_fires(variant: RuleSet, uses: list[Use], mine: str, at) -> list[Incoherence]:

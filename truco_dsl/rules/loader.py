@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, writes
+from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, value_at, writes
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
@@ -470,6 +470,12 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
                  f"(deal.packet, inherited); set deal.packet too", ("deal", "cards"))
     if target > MAX_TARGET:
         complain(f"game.target is {target} points; a game is played to at most {MAX_TARGET}", ("game", "target"))
+    mao_de_onze_at = parameters["game"].get("mao_de_onze_at")  # at or above the target: warned (coherence)
+    if mao_de_onze_at is None:
+        for clause in clauses:
+            if "game.mao_de_onze_at" in clause.reads:
+                problems.append(Problem(clause.place, f"clause {clause.id} reads game.mao_de_onze_at, which this rule set "
+                                                      f"does not set: give it under game: (mao_de_onze_at: <points>)"))
     if match_wins > MAX_MATCH_WINS:
         complain(f"match.wins is {match_wins} games; a match needs at most {MAX_MATCH_WINS}", ("match", "wins"))
     cards_in_deck = len(rank_tuple) * len(suit_tuple)
@@ -503,6 +509,7 @@ def _build(path: Path, parameters: dict[str, Any], clauses: list[Clause], lineag
         ladder=tuple(ladder), target=target, clauses=tuple(clauses), cites=MappingProxyType(cites), file=str(path),
         packet=packet, match_wins=match_wins, infractions=infractions, reasons=MappingProxyType(reasons), traces=MappingProxyType(traces), covered=covered,
         house=MappingProxyType(parameters.get("house", {})), features=parameters.get("features", ()),
+        mao_de_onze_at=mao_de_onze_at,
     )
 
 
@@ -521,7 +528,23 @@ def _load_path(path: Path) -> tuple[RuleSet | None, list[Problem]]:
         return None, problems
     parent = load_ruleset(available_rulesets(path)[lineage[1]]) if len(lineage) > 1 else None
     uses = [use for parsed in files.values() for use in parsed.strings]
-    return dataclasses.replace(ruleset, warnings=coherence.check(ruleset, parent, uses, path)), []
+    warnings = coherence.check(ruleset, parent, uses, path, _parameter_cites(files))
+    return dataclasses.replace(ruleset, warnings=warnings), []
+
+
+def _parameter_cites(files: dict[Path, _RuleFile]) -> list[tuple[str, YamlPath, str]]:
+    """The parameter cites the rule set plays, each where it is written: (file, YAML path of the
+    cite, the quote). A group's cites are those of the nearest file of the chain that writes the
+    group's ``cites:`` (a child's replace its parent's whole); ``files`` is in chain order."""
+    found = []
+    for group in [(group,) for group in PARAMETER_GROUPS] + [("deck", "manilha")]:
+        for parsed in files.values():
+            written = value_at(parsed.document, (*group, "cites")) if isinstance(parsed.document, dict) else None
+            if isinstance(written, dict):
+                found += [(str(parsed.path), (*group, "cites", clause_id), quote) for clause_id, quote in written.items()
+                          if isinstance(quote, str)]
+                break
+    return found
 
 
 def _check_strings(ruleset: RuleSet, files: Any, written: _RuleFile) -> list[Problem]:

@@ -56,6 +56,11 @@ class Clause:
         return self.then.guard is not None
 
     @property
+    def reads(self) -> frozenset[str]:
+        """Every path its ``when`` and ``then`` read (``"game.target"``), indexes left out."""
+        return self.then.reads | self.when.reads if self.when is not None else self.then.reads
+
+    @property
     def builtins(self) -> frozenset[str]:
         """Every builtin its ``when`` and ``then`` call, however deep."""
         return self.then.builtins | self.when.builtins if self.when is not None else self.then.builtins
@@ -69,7 +74,8 @@ class RuleSet:
     first; ``suits``; ``manilha_rule`` ("vira" or "fixed"), ``manilha_suits`` weakest first (rule
     vira), ``manilha_cards`` weakest first (rule fixed); ``hand_size`` cards per seat; ``vira``
     whether one is turned; ``ladder`` the stake in points, first value then each raise; ``target``
-    points that win the game. ``clauses`` in firing order. ``cites``: parameter clause id -> quote.
+    points that win the game; ``mao_de_onze_at``: the score at which a side plays the mão de onze
+    (``game.mao_de_onze_at``), None when the rule set sets none. ``clauses`` in firing order. ``cites``: parameter clause id -> quote.
     ``lineage``: this rule set's id, then its parents'. ``abstract``: a core that other rule sets
     extend, not complete enough to be played by itself (the engine refuses it). ``packet``: cards a
     shuffled deal gives a seat at a time; ``match_wins``: games a team must win to win the match;
@@ -110,6 +116,7 @@ class RuleSet:
     warnings: tuple = ()  # of rules.coherence.Incoherence: what the variant may not mean, found at load
     house: Mapping[str, SourceClause] = field(default_factory=lambda: MappingProxyType({}))
     features: tuple[str, ...] = ()
+    mao_de_onze_at: int | None = None
 
     def __post_init__(self) -> None:
         guards: dict[str, tuple[Clause, ...]] = dict.fromkeys(HOOKS, ())
