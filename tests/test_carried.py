@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from truco_dsl.cli import main
-from truco_dsl.conformance.engines.translation import deal_without_vira
+from truco_dsl.cards import Card
+from truco_dsl.conformance.engines.translation import ViraTranslation
 from truco_dsl.conformance.runner import run_suite
-from truco_dsl.errors import SelectionError, SetupRefused
+from truco_dsl.engine.records import Play
+from truco_dsl.errors import NotTranslatable, SelectionError, SetupRefused
 from truco_dsl.rules import load_ruleset
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "variants" / "jogo-de-24"
@@ -59,31 +61,43 @@ def test_the_variant_s_own_scenarios_run_beside_the_parent_s_and_play_the_varian
     assert any(result.feature.startswith("atb-2004/") and result.outcome == "passed" for result in jogo_de_24)
 
 
-def test_a_deal_with_a_vira_is_translated_when_every_card_ranks_as_with_it(jogo_de_24):
+def test_a_deal_with_a_vira_is_dealt_without_it_and_judged_while_every_vaza_ranks_as_with_it(jogo_de_24):
     by_id = {result.id: result for result in jogo_de_24}
     # the variant's truco is worth 2: the parent's scenario, dealt without its vira, shows the change
-    assert by_id["empate-002"].outcome == "failed"
-    assert by_id["empate-002"].translated.startswith("dealt without its vira 4s: jogo-de-24 turns none")
-    assert "worth" in by_id["empate-002"].message or "score" in by_id["empate-002"].message
-    # a deal whose vira makes a manilha of a card that is ordinary under manilha velha is not translated
-    assert by_id["manilhas-001"].outcome == "not_applicable" and by_id["manilhas-001"].translated is None
-    assert "under atb-2004 with that vira 6d (seat 0) beats 3c (seat 1), under jogo-de-24 it loses to it" in by_id["manilhas-001"].message
+    assert by_id["truco-001"].outcome == "failed" and "worth 3, the engine has it worth 2" in by_id["truco-001"].message
+    assert by_id["truco-001"].translated.startswith("dealt without its vira 4s: jogo-de-24 turns none")
+    # and its target of 24: 12 points are no win
+    assert by_id["estrutura-007"].outcome == "failed" and by_id["estrutura-007"].translated
+    # a vaza whose cards rank otherwise without the vira ends the scenario, not applicable, with the pair
+    manilhas = by_id["manilhas-001"]
+    assert manilhas.outcome == "not_applicable" and manilhas.translated is None
+    assert "dealing this scenario without its vira, and at When the seats play: 0:6d 1:3c" in manilhas.message
+    assert "under atb-2004 with that vira 6d (seat 0) beats 3c (seat 1), under jogo-de-24 it loses to it" in manilhas.message
 
 
 def test_manilha_velha_is_judged_by_the_translated_scenarios_too():
-    results = run_suite("manilha-velha", tags="@id:empate-001 or @id:mao_de_onze-014 or @id:manilhas-001")
+    results = run_suite("manilha-velha", tags="@id:truco-001 or @id:empate-001 or @id:manilhas-001 or @id:mao_de_onze-022")
     outcomes = {result.id: (result.outcome, bool(result.translated)) for result in results}
-    assert outcomes == {"empate-001": ("passed", True), "mao_de_onze-014": ("passed", True),
-                        "manilhas-001": ("not_applicable", False)}
+    assert outcomes == {"truco-001": ("passed", True), "empate-001": ("passed", True),
+                        "manilhas-001": ("not_applicable", False), "mao_de_onze-022": ("not_applicable", False)}
+    # in a mão de onze a side's shown cards are judged by every card dealt: so is the translation
+    shown = next(result for result in results if result.id == "mao_de_onze-022")
+    assert "(in the deal, which a side's shown cards are judged by)" in shown.message
 
 
-def test_deal_without_vira_says_the_first_pair_that_ranks_otherwise():
+def test_a_translation_names_the_first_pair_of_cards_that_ranks_otherwise():
     atb, velha = load_ruleset("atb-2004"), load_ruleset("manilha-velha")
-    assert "dealt without its vira 7c" in deal_without_vira(atb, velha, [["3c", "2c", "Kh"], ["5d", "6d", "Js"]], "7c")
-    with pytest.raises(SetupRefused, match=r"with that vira 6d \(seat 0\) beats 3c \(seat 1\), under manilha-velha it loses to it"):
-        deal_without_vira(atb, velha, [["6d", "5c", "Kh"], ["3c", "7d", "Qs"]], "5s")
+    translation = ViraTranslation(atb, velha, [["6d", "5c", "Kh"], ["3c", "7d", "Qs"]], "5s")
+    translation.check_vaza([Play(0, Card.parse("5c"), False), Play(1, Card.parse("Qs"), False)])  # 5 loses to Q either way
+    translation.check_vaza([Play(0, Card.parse("6d"), False), Play(1, Card.parse("3c"), True)])  # a covered card ranks nothing
+    with pytest.raises(NotTranslatable, match=r"with that vira 6d \(seat 0\) beats 3c \(seat 1\), under manilha-velha it loses to it"):
+        translation.check_vaza([Play(0, Card.parse("6d"), False), Play(1, Card.parse("3c"), False)])
+    with pytest.raises(NotTranslatable, match="in the deal"):
+        translation.check_deal()
     # a seat's own cards never meet in a vaza: only other seats' cards are compared
-    assert deal_without_vira(atb, velha, [["7h", "7c"], ["5d", "4d"]], "Qs")  # 7h ties 7c, then beats it
+    ViraTranslation(atb, velha, [["7h", "7c"], ["5d", "4d"]], "Qs").check_deal()  # 7h ties 7c, then beats it
+    with pytest.raises(SetupRefused, match="cannot be dealt without its vira 1x"):
+        ViraTranslation(atb, velha, [["7h"], ["5d"]], "1x")
 
 
 def test_a_failing_own_scenario_is_a_failure_never_not_applicable(tmp_path):
@@ -136,3 +150,34 @@ def test_the_clause_table_quotes_the_house_rules_and_coverage_counts_the_own_sce
 def test_an_engine_cannot_play_a_rule_file_s_own_scenarios():
     with pytest.raises(SelectionError, match="played by the reference engine"):
         run_suite(str(FIXTURE / "jogo-de-24.yaml"), adapter_factory=lambda: None)
+
+
+def test_an_own_scenario_for_a_game_the_run_cannot_play_fails_saying_why(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    text = feature.read_text(encoding="utf-8")
+    text = text.replace('Given a game of "jogo-de-24" for 2 players', 'Given a game of "jogo-de-42" for 2 players', 1)
+    feature.write_text(text.replace('Given a game of "jogo-de-24" for 2 players', 'Given a game of "jogo-de-24" for 3 players', 1),
+                       encoding="utf-8")
+    results = {result.id: result for result in run_suite(str(rule_file), tags="@clause:JOGO24-1")}
+    assert results["jogo24-001"].outcome == "failed"
+    assert "a game of 'jogo-de-42', which this run does not play (did you mean jogo-de-24?)" in results["jogo24-001"].message
+    assert results["jogo24-002"].outcome == "failed"
+    assert results["jogo24-002"].message == "the scenario asks for 3 players; jogo-de-24 is played by 2, 4, 6 (table.players)"
+
+
+def test_own_scenarios_need_an_id_of_their_own_and_clause_tags_that_name_clauses(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    text = feature.read_text(encoding="utf-8")
+    text = text.replace("@id:jogo24-001 @clause:JOGO24-1", "@id:truco-001 @clause:JOGO24-33")
+    text = text.replace("@id:jogo24-002 @clause:JOGO24-1", "@clause:JOGO24-1").replace("@id:jogo24-004", "@id:jogo24-003")
+    feature.write_text(text, encoding="utf-8")
+    results = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
+    messages = {(result.id, result.scenario[:10]): (result.outcome, result.message) for result in results}
+    assert {outcome for outcome, _ in messages.values()} == {"error"}
+    assert "@id:truco-001 is a bundled scenario's id too" in messages[("truco-001", "A truco ra")][1]
+    assert "@clause:JOGO24-33 names no clause of spec/sources nor of the house rules (did you mean JOGO24-3?)" in \
+        messages[("truco-001", "A truco ra")][1]
+    assert messages[(None, "At 23 a si")][1].startswith("it has no @id: tag")
+    assert messages[("jogo24-003", "The side a")][1].startswith("@id:jogo24-003 is given to 2 scenarios")

@@ -310,12 +310,17 @@ class RefusesForcedDeals(ReferenceAdapter):
 
 
 def test_a_deal_a_variant_cannot_make_is_not_applicable_not_failed():
-    [result] = run_suite(ruleset="manilha-velha", tags="@id:faults-001")
+    [result] = run_suite(ruleset="baralho-limpo", tags="@id:faults-001")
     assert result.outcome == "not_applicable"
-    assert result.ruleset == "manilha-velha"
+    assert result.ruleset == "baralho-limpo"
     assert result.failing_step == "And the deal: vira 7s (line 10)"
-    assert result.message.startswith("not applicable: manilha-velha is played in place of atb-2004")
-    assert "turns no vira" in result.message
+    assert result.message.startswith("not applicable: baralho-limpo is played in place of atb-2004")
+    assert "4c is not in the baralho-limpo deck" in result.message
+    # manilha velha deals it without its vira, until a vaza's cards rank otherwise than with it
+    [result] = run_suite(ruleset="manilha-velha", tags="@id:manilhas-001")
+    assert (result.outcome, result.ruleset) == ("not_applicable", "manilha-velha")
+    assert result.failing_step.startswith("When the seats play: 0:6d 1:3c")
+    assert "turns no vira, and this scenario means something else without its vira 5s" in result.message
 
 
 def test_a_refused_deal_without_an_override_is_a_failure():
@@ -359,7 +364,7 @@ def test_shuffled_deals_without_a_vira_fail_an_engine_of_a_rule_set_with_one():
 
 def test_conform_shows_not_applicable_apart(tmp_path, capsys):
     xml_path = tmp_path / "r.xml"
-    assert main(["conform", "--ruleset", "manilha-velha", "--tags", "@id:faults-001 or @id:variantes-001",
+    assert main(["conform", "--ruleset", "manilha-velha", "--tags", "@id:manilhas-001 or @id:variantes-001",
                  "--junit-xml", str(xml_path)]) == 0
     printed = capsys.readouterr().out
     assert "\n1 passed, 0 failed, 1 not applicable\n" in printed

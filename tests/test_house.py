@@ -61,6 +61,24 @@ def test_a_house_rule_may_not_take_a_regulation_s_id(casa):
     assert "casa-do-ze.yaml:4:10: casa-do-ze.md:9: ATB-TRUCO-2 is a clause of atb-2004.md; a house rule has an id of its own" in said
 
 
+def test_a_house_rule_may_not_take_a_parent_s_house_rule_id_and_truco_new_picks_a_free_one(casa, capsys, monkeypatch):
+    folder = casa.parent
+    (folder / "filho.md").write_text("# x\n\n## a\n\n### CASA-ZE-2\n> outra coisa\n- location: y\n", encoding="utf-8")
+    (folder / "filho.yaml").write_text("ruleset: filho\ntitle: t\nextends: casa-do-ze\nsources: filho.md\n", encoding="utf-8")
+    said = "\n".join(_problems(folder / "filho.yaml"))
+    assert "filho.yaml:4:10: filho.md:5: CASA-ZE-2 is already a house rule of a parent" in said
+    assert "casa-do-ze.md:9); a house rule of this file has an id of its own" in said
+    # a child that names its parent's own file again takes nothing from it
+    (folder / "filho.yaml").write_text("ruleset: filho\ntitle: t\nextends: casa-do-ze\nsources: casa-do-ze.md\n", encoding="utf-8")
+    assert _problems(folder / "filho.yaml") == []
+    monkeypatch.chdir(folder)
+    (folder / "mesa.md").write_text("# x\n\n## a\n\n### MESA-1\n> A mesa joga a 15.\n- location: y\n", encoding="utf-8")
+    (folder / "mesa.yaml").write_text("ruleset: mesa\ntitle: t\nextends: atb-2004\nsources: mesa.md\n", encoding="utf-8")
+    assert main(["new", "mesa-quatro", "--extends", "mesa.yaml", "--sources"]) == 0
+    assert "### MESA-2\n" in (folder / "mesa-quatro.md").read_text(encoding="utf-8")  # MESA-1 is the parent's
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize("house, said", [
     (None, "no house rules file casa-do-ze.md beside this rule file"),
     ("### CASA-ZE-1\n> Sem local.\n", "casa-do-ze.md:1: clause CASA-ZE-1 needs exactly one '- location:' bullet"),

@@ -121,6 +121,12 @@ class SetupRefused(Exception):
     deal when none is due, a player count or score it rejects). The message says what it replied."""
 
 
+class NotTranslatable(SetupRefused):
+    """A scenario dealt without its vira, under a rule set that turns none played in place of the one
+    it names, reached a card that ranks otherwise without the vira (``translation.ViraTranslation``):
+    the scenario no longer means what it says. The message names the two cards."""
+
+
 class CountTooLarge(ValueError):
     """A ``count`` that stopped at one of its limits (``engine.search.count_lines``): the positions
     it may visit, or the time it may run. ``positions``: the positions it visited (with ``seconds``

@@ -313,7 +313,7 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
         played = sorted({result.ruleset for result in translated if result.ruleset})
         console.print(Text(f"\n{len(translated)} scenario{'s were' if len(translated) != 1 else ' was'} dealt without "
                            f"{'their' if len(translated) != 1 else 'its'} vira ({', '.join(played)} turns none, and every "
-                           f"card dealt ranks against the other seats' as with the vira): "
+                           f"card played ranked against its vaza's as with the vira): "
                            f"{summary_line(result.outcome for result in translated)}"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
 

@@ -11,6 +11,7 @@ that set it (``resolved``) and the parent's clause ids by hook, to override or d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from truco_dsl.errors import DraftError
 from truco_dsl.lang.vocabulary import HOOKS
 from truco_dsl.rules.loader import PARAMETER_GROUPS, ruleset_schema
 from truco_dsl.rules.resolved import as_yaml, resolve
+from truco_dsl.rules.sources import load_sources
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], A
     """The first draft of rule set ``name`` extending ``parent`` (a bundled id, or a rule file that
     will be beside the draft: ``extends:`` names its id), with
     ``settings`` (``parse_setting``'s pairs) written, and with ``house`` a house rules skeleton
-    (``name.md``, one informative rule ``NAME-1`` to replace) named by ``sources:``. Raises
+    (``name.md``, one informative rule ``NAME-n`` to replace, the first n whose id no parent's house rule
+    nor regulation has) named by ``sources:``. Raises
     ``FileNotFoundError`` / ``RulesetError`` for a parent that does not load."""
     resolved = resolve(parent)
     ruleset = resolved.ruleset
@@ -97,9 +100,11 @@ def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], A
     skeleton = None
     if house:
         prefix = "".join(part.upper() for part in name.split("-")[:1]) or "CASA"
-        skeleton = (f"# House rules of {name}\n\n## (a section)\n\n### {prefix}-1\n"
+        taken = set(ruleset.house) | set(load_sources())  # the parents' house rules and the regulations'
+        house_id = next(f"{prefix}-{number}" for number in count(1) if f"{prefix}-{number}" not in taken)
+        skeleton = (f"# House rules of {name}\n\n## (a section)\n\n### {house_id}\n"
                     f"> (the house rule's words, as the house says them)\n- location: (where it is written or who says it)\n"
-                    f"- informative: not yet encoded; a clause of {name}.yaml with id {prefix}-1 and a cite of these words encodes it\n")
+                    f"- informative: not yet encoded; a clause of {name}.yaml with id {house_id} and a cite of these words encodes it\n")
     return Draft("\n".join(lines) + "\n", skeleton)
 
 

@@ -25,7 +25,8 @@ from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, value_at, writes
+from truco_dsl.diagnostics import (Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, shown, value_at,
+                                   writes)
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
 from truco_dsl.lang.checker import StringUse
@@ -365,12 +366,20 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
         if trace["by"] not in encoders:
             parsed.report(("traces", index, "by"), f"{trace['by']} is neither a clause of this rule set nor a cited "
                                                    f"parameter id{did_you_mean(trace['by'], encoders)}")
+    for clause_id, clause in parsed.house.items():
+        theirs = parameters.get("house", {}).get(clause_id)
+        if theirs is not None and Path(theirs.file).resolve() != Path(clause.file).resolve():
+            named = document["sources"]
+            where = ("sources",) if isinstance(named, str) else ("sources", next(
+                (index for index, name in enumerate(named) if Path(os.path.abspath(parsed.path.parent / name)) == Path(clause.file)), 0))
+            parsed.report(where, f"{Path(clause.file).name}:{clause.line}: {clause_id} is already a house rule of a parent "
+                                 f"({shown(theirs.file)}:{theirs.line}); a house rule of this file has an id of its own")
     if parsed.problems:
         return {}, [], [], list(parsed.problems)
     parameters["traces"] = {**parameters.get("traces", {}), **{trace["id"]: trace["by"] for trace in document.get("traces", [])}}
     parameters["reasons"] = {**parameters.get("reasons", {}), **document.get("reasons", {})}
     parameters["house"] = {**parameters.get("house", {}), **parsed.house}
-    parameters["features"] = parameters.get("features", ()) + tuple(parsed.features)
+    parameters["features"] = tuple(dict.fromkeys(parameters.get("features", ()) + tuple(parsed.features)))
     parameters["abstract"] = document.get("abstract", False)  # not inherited
     parameters["source"] = document.get("source", parameters.get("source"))
     parameters["title"] = document["title"]

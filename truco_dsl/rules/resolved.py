@@ -161,6 +161,11 @@ def as_yaml(resolved: Resolved, changed: bool = False) -> str:
     if houses:  # where they are: the saved output is not beside them
         shown_houses = _scalar(houses[0]) if len(houses) == 1 else "[" + ", ".join(map(_scalar, houses)) + "]"
         lines.append(f"sources: {shown_houses}  # its house rules, where they are")
+    parent_features = set(resolved.parent.features) if changed and resolved.parent is not None else set()
+    features = [feature for feature in ruleset.features if feature not in parent_features]
+    if features:  # where they are, as the house rules
+        shown_features = _scalar(features[0]) if len(features) == 1 else "[" + ", ".join(map(_scalar, features)) + "]"
+        lines.append(f"features: {shown_features}  # the scenarios its files carry, where they are")
     if ruleset.abstract:
         lines.append("abstract: true")
     for group in PARAMETER_GROUPS:

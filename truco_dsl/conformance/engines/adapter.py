@@ -69,7 +69,7 @@ from functools import cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-from truco_dsl.conformance.engines.translation import deal_without_vira
+from truco_dsl.conformance.engines.translation import ViraTranslation
 from truco_dsl.engine import Engine
 from truco_dsl.engine.search import count_lines
 from truco_dsl.errors import BadDeal, EngineCrash, EngineTimeout, IllegalAction, NoGame, ProtocolViolation, RulesetError, SetupRefused
@@ -187,8 +187,9 @@ class ReferenceAdapter:
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
         self.engine: Engine | None = None
         self.named: str | None = None  # the rule set id the game was asked for
-        #: how the forced deals of this game were translated (``translation.deal_without_vira``)
+        #: how the forced deals of this game were translated (``translation.ViraTranslation.note``)
         self.translations: list[str] = []
+        self.translation: ViraTranslation | None = None  # the hand in play's, if it was dealt without its vira
 
     @property
     def readings(self) -> dict[str, str]:
@@ -214,7 +215,7 @@ class ReferenceAdapter:
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int],
                  hands: list[list[str]] | None, vira: str | None, seed: int | None,
                  games_won: list[int] | None = None) -> list[dict[str, Any]]:
-        played, previous = self.ruleset(ruleset), (self.engine, self.named, self.translations)
+        played, previous = self.ruleset(ruleset), (self.engine, self.named, self.translations, self.translation)
         try:
             self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores), games_won=games_won)
         except ValueError as problem:
@@ -223,20 +224,35 @@ class ReferenceAdapter:
         try:
             return self._deal(hands, vira)
         except SetupRefused:
-            self.engine, self.named, self.translations = previous  # a refused game leaves the one being played as it was
+            self.engine, self.named, self.translations, self.translation = previous  # a refused game leaves the one being played as it was
             raise
 
     def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
         return self._deal(hands, vira)
 
     def legal_actions(self, seat: int) -> list[str]:
-        return self._engine().legal_actions(seat)
+        """The seat's legal actions. In a mão de onze dealt without its scenario's vira, raises
+        ``NotTranslatable`` when a card dealt ranks otherwise than with the vira: whether a side may
+        show its cards (a sure win) weighs every card."""
+        engine = self._engine()
+        if self.translation is not None and engine.hand.mao_de_onze:
+            self.translation.check_deal()
+        return engine.legal_actions(seat)
 
     def act(self, seat: int, action: str) -> Outcome:
+        """The engine's answer to ``action`` from ``seat``. In a hand dealt without its scenario's vira,
+        raises ``NotTranslatable`` once a card played ranks otherwise against its vaza than with the
+        vira, or, in a mão de onze (where a side may show its cards), a card dealt does."""
+        engine = self._engine()
+        if self.translation is not None and (action == "show_cards" or engine.hand.mao_de_onze):
+            self.translation.check_deal()
         try:
-            events = self._engine().act(seat, action)
+            events = engine.act(seat, action)
         except IllegalAction as refusal:
             return Outcome(accepted=False, events=[], reason=refusal.reason, detail=str(refusal))
+        if self.translation is not None:
+            for trick in engine.hand.tricks:
+                self.translation.check_vaza(trick.plays)
         return Outcome(accepted=True, events=copy.deepcopy(events))
 
     def state(self, seat: int | None = None) -> dict[str, Any]:
@@ -263,15 +279,22 @@ class ReferenceAdapter:
 
     def _deal(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
         """Deal the forced ``hands`` and ``vira`` (None: shuffle). A forced deal with a vira, for
-        a rule set played in place of the named one that turns no vira, is dealt without it when
-        that plays the same (``translation.deal_without_vira``; the note is kept in
-        ``translations``), else refused saying why."""
+        a rule set played in place of the named one that turns no vira, is dealt without it
+        (``translation.ViraTranslation``: ``act`` checks each vaza; the note is kept in ``translations``)."""
         engine = self._engine()
+        self.translation = None
         if hands is not None and vira is not None and not engine.ruleset.vira and engine.ruleset.id != self.named:
             named = self._named_ruleset()
             if named is not None and named.vira:
-                self.translations.append(deal_without_vira(named, engine.ruleset, hands, vira))
-                vira = None
+                translation = ViraTranslation(named, engine.ruleset, hands, vira)
+                result = self._dealt(engine, hands, None)
+                self.translation = translation
+                self.translations.append(translation.note)
+                return result
+        return self._dealt(engine, hands, vira)
+
+    @staticmethod
+    def _dealt(engine: Engine, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
         try:
             return engine.deal(hands, vira)
         except (BadDeal, IllegalAction) as problem:

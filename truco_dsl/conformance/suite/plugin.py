@@ -14,7 +14,8 @@
   report to name the failing step, so JUnit XML and pytest's own output say it too;
 - reports a scenario as *not applicable* (a skip, never a pass) when a rule set played in place of
   the one it names (a variant, a mutant) cannot deal its forced deal: the engine refused the deal
-  (``steps.DealRefused``). Without an override a refused deal stays a failure.
+  (``steps.DealRefused``), or dealt it without its vira and a card then ranked otherwise
+  (``errors.NotTranslatable``). Without an override a refused deal stays a failure.
 
 The module can also be loaded on pytest's command line (``pytest -p truco_dsl.conformance.suite.plugin
 <path of scenarios.py> [<path of carried.py>] --truco-ruleset atb-2004 --truco-tags EXPR --truco-adapter
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -37,10 +39,12 @@ from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcrip
 from truco_dsl.conformance.report.expectations import Expectations, judge
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED)
+from truco_dsl.conformance.suite.catalogue import bundled_ids
 from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory, parse_tags, resolve_ruleset, stand_ins
 from truco_dsl.conformance.suite.steps import DealRefused
-from truco_dsl.errors import EngineFault, NotSupported, SelectionError
-from truco_dsl.rules import RuleSet
+from truco_dsl.diagnostics import did_you_mean
+from truco_dsl.errors import EngineFault, NotSupported, NotTranslatable, SelectionError
+from truco_dsl.rules import RuleSet, load_sources
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
@@ -175,6 +179,7 @@ class ConformancePlugin:
         self._phases: dict[str, list[_Phase]] = {}
         self._transcripts: dict[str, tuple[Transcript, str]] = {}  # nodeid -> (its exchanges, the engine's name)
         self._translations: dict[str, list[str]] = {}  # nodeid -> how its deals were translated
+        self._carried_ids: Counter[str] = Counter()  # the @id: of each of the rule file's own scenarios -> how many have it
 
     # ------------------------------------------------------------------ configuration, collection
     def pytest_configure(self, config: pytest.Config) -> None:
@@ -217,6 +222,8 @@ class ConformancePlugin:
         return None if self._selected_marks(getattr(obj, "pytestmark", ())) else []
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        self._carried_ids = Counter(mark.args[0] for item in items if item.get_closest_marker("carried") is not None
+                                    for mark in item.iter_markers("id"))
         keep, drop = [], []
         for item in items:
             (keep if self._selected(item) else drop).append(item)
@@ -286,10 +293,16 @@ class ConformancePlugin:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
         kind = None
-        if call.excinfo is not None and report.failed and call.excinfo.errisinstance(DealRefused) and self._overridden(item):
+        if (call.excinfo is not None and report.failed and call.excinfo.errisinstance((DealRefused, NotTranslatable))
+                and self._overridden(item)):
             self._not_applicable(item, report, call.excinfo.value)
         elif report.skipped and self._overridden(item) and self._seats_refused(item):
             self._not_applicable_table(item, report)
+        elif report.skipped and self.plays_reference and item.get_closest_marker("carried") is not None \
+                and _skip_reason(report).startswith(UNSUPPORTED_PREFIX):
+            kind = FAILED  # the rule file's own scenario asks for a game the run cannot play: its author's mistake
+            report.outcome = "failed"
+            report.longrepr = self._unplayable(item)
         elif call.excinfo is not None and report.failed and call.excinfo.errisinstance(NotSupported):
             report.outcome = "skipped"
             report.longrepr = (str(item.path), (item.location[1] or 0) + 1, str(call.excinfo.value))
@@ -346,8 +359,12 @@ class ConformancePlugin:
         named = dict(item.user_properties).get("ruleset")
         played = self.rulesets[named]
         step = self._steps.get(item.nodeid, (None, None, None))[0]
-        reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named} and cannot deal this "
-                  f"scenario's forced deal{' (' + step + ')' if step else ''}: {_message(refusal)}")
+        if isinstance(refusal, NotTranslatable):  # dealt without its vira, until a card ranked otherwise
+            reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named}, dealing this scenario without "
+                      f"its vira{', and at ' + step if step else ''}: {refusal}")
+        else:
+            reason = (f"{NOT_APPLICABLE_PREFIX}: {played.id} is played in place of {named} and cannot deal this "
+                      f"scenario's forced deal{' (' + step + ')' if step else ''}: {_message(refusal)}")
         report.outcome = "skipped"
         report.longrepr = (str(item.path), (item.location[1] or 0) + 1, reason)
 
@@ -367,12 +384,49 @@ class ConformancePlugin:
                   f"players (table.players), not {players}")
         report.longrepr = (str(item.path), (item.location[1] or 0) + 1, reason)
 
+    def _unplayable(self, item: pytest.Item) -> str:
+        """Why a rule file's own scenario cannot be played: the rule set it names is none the run
+        plays (with the closest one), or not at that player count."""
+        properties = dict(item.user_properties)
+        named, players = properties.get("ruleset"), properties.get("players")
+        played = self.rulesets.get(named)
+        if played is None:
+            ours = sorted({ruleset.id for ruleset in self.rulesets.values()})
+            return (f"the scenario asks for a game of {named!r}, which this run does not play{did_you_mean(str(named), ours)}; "
+                    f"the rule file's own scenarios name its id ({', '.join(repr(ruleset_id) for ruleset_id in ours)})")
+        return (f"the scenario asks for {players} players; {played.id} is played by {', '.join(map(str, played.players))} "
+                f"(table.players)")
+
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
         for mark in item.iter_markers("id"):
             item.user_properties.append(("id", mark.args[0]))
         clauses = [mark.args[0] for mark in item.iter_markers("clause")]
         if clauses:
             item.user_properties.append(("clauses", " ".join(sorted(clauses))))
+        if item.get_closest_marker("carried") is not None and item.get_closest_marker("unreadable") is None:
+            problems = self._carried_problems(item)
+            if problems:
+                pytest.fail("; ".join(problems) + " (conformance/STEPS.md: every scenario has one @id: of its own and "
+                            "@clause: tags naming the clauses it checks)", pytrace=False)
+
+    def _carried_problems(self, item: pytest.Item) -> list[str]:
+        """What a rule file's own scenario lacks that every bundled one has: one ``@id:`` that no
+        other scenario of the run has, and ``@clause:`` tags that name clauses of spec/sources or of
+        the house rules of the rule set played."""
+        ids = [mark.args[0] for mark in item.iter_markers("id")]
+        problems = [] if len(ids) == 1 else ["it has no @id: tag" if not ids else f"it has {len(ids)} @id: tags"]
+        if ids and ids[0] in bundled_ids():
+            problems.append(f"@id:{ids[0]} is a bundled scenario's id too (`truco where {ids[0]}`): give it an id of its own")
+        elif ids and self._carried_ids.get(ids[0], 0) > 1:
+            problems.append(f"@id:{ids[0]} is given to {self._carried_ids[ids[0]]} scenarios")
+        known = set(load_sources()).union(*(ruleset.house for ruleset in self.rulesets.values()))
+        for mark in item.iter_markers("clause"):
+            if mark.args[0].partition(".")[0] not in known:
+                problems.append(f"@clause:{mark.args[0]} names no clause of spec/sources nor of the house rules"
+                                f"{did_you_mean(mark.args[0], known)}")
+        if not list(item.iter_markers("clause")):
+            problems.append("it has no @clause: tag")
+        return problems
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, None]:
@@ -417,6 +471,7 @@ class ConformancePlugin:
             message = (f"now passes: remove it from {expectation.place.file} (line {expectation.place.line}); "
                        f"expected {expectation.outcome}: {expectation.reason}")
         transcript, engine = self._transcripts.pop(item.nodeid, (None, None))
+        translations = self._translations.pop(item.nodeid, [])
         replies = transcript.exchanges() if transcript is not None and outcome not in (PASSED, NOW_PASSES) else []
         ids = [mark.args[0] for mark in item.iter_markers("id")]
         return ScenarioResult(
@@ -434,7 +489,7 @@ class ConformancePlugin:
             expected=expectation.as_json() if expectation is not None else None,
             engine=engine,
             engine_replies=replies,
-            translated="; ".join(dict.fromkeys(self._translations.pop(item.nodeid, []))) or None,
+            translated=None if outcome == NOT_APPLICABLE else "; ".join(dict.fromkeys(translations)) or None,
         )
 
 
