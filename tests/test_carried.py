@@ -181,3 +181,19 @@ def test_own_scenarios_need_an_id_of_their_own_and_clause_tags_that_name_clauses
         messages[("truco-001", "A truco ra")][1]
     assert messages[(None, "At 23 a si")][1].startswith("it has no @id: tag")
     assert messages[("jogo24-003", "The side a")][1].startswith("@id:jogo24-003 is given to 2 scenarios")
+
+
+def test_cases_export_of_the_variant_file_carries_its_own_scenarios_in_the_schema_s_shape(monkeypatch, capsys):
+    import json
+
+    import jsonschema
+
+    from truco_dsl.bundled import SCHEMA_DIR
+    monkeypatch.chdir(FIXTURE)
+    assert main(["cases", "export", "--ruleset", "jogo-de-24.yaml"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    jsonschema.validate(exported, json.loads((SCHEMA_DIR / "cases.schema.json").read_text(encoding="utf-8")))
+    own = [case for case in exported["cases"] if case["feature"] == "jogo-de-24.feature"]
+    assert [case["id"] for case in own] == ["jogo24-001", "jogo24-002", "jogo24-003", "jogo24-004"]
+    assert {case["ruleset"] for case in own} == {"jogo-de-24"}
+    assert len(exported["cases"]) > len(own) + 180  # the parent's too

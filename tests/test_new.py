@@ -12,7 +12,7 @@ from truco_dsl.cli import main
 from truco_dsl.rules import RuleSet, load_ruleset
 
 #: what a RuleSet holds that is not play: a draft differs from its parent there only
-_NOT_PLAY = {"id", "title", "file", "lineage", "warnings", "source", "house"}
+_NOT_PLAY = {"id", "title", "file", "lineage", "warnings", "source", "house", "features"}
 
 
 def test_a_draft_with_nothing_set_validates_and_plays_as_its_parent(tmp_path, capsys):
@@ -48,6 +48,20 @@ def test_a_house_rules_skeleton_is_written_named_and_counted(tmp_path, capsys):
     assert "sources: casa-do-ze.md" in (tmp_path / "casa-do-ze.yaml").read_text(encoding="utf-8")
     assert "### CASA-1\n" in (tmp_path / "casa-do-ze.md").read_text(encoding="utf-8")
     assert set(load_ruleset(tmp_path / "casa-do-ze.yaml").house) == {"CASA-1"}
+
+
+def test_a_scenario_of_its_own_is_written_named_and_passes(tmp_path, capsys):
+    from truco_dsl.conformance.runner import run_suite
+    assert main(["new", "mesa", "--extends", "enecomp", "--set", "stakes.ladder=[2, 4, 8, 12]", "--features",
+                 "--dir", str(tmp_path)]) in (0, 2)
+    text = (tmp_path / "mesa.feature").read_text(encoding="utf-8")
+    assert "@id:mesa-001 @clause:" in text and 'Given a game of "mesa" for 4 players' in text
+    assert "Then the hand is worth 2" in text  # the first step of the ladder it sets
+    assert "features: mesa.feature" in (tmp_path / "mesa.yaml").read_text(encoding="utf-8")
+    assert main(["new", "casa", "--extends", "atb-2004", "--features", "--dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    [result] = [result for result in run_suite(str(tmp_path / "casa.yaml"), tags="@id:casa-001")]
+    assert (result.outcome, result.feature.endswith("casa.feature")) == ("passed", True)
 
 
 @pytest.mark.parametrize("arguments, said", [

@@ -1,6 +1,6 @@
-"""``truco new NAME --extends PARENT [--set KEY=VALUE …] [--sources]``: a new variant's first draft
-(``rules/draft.py``) written as ``NAME.yaml`` (and ``NAME.md``), then checked as ``truco validate``
-checks it: its problems, its coherence warnings, the proof that it plays."""
+"""``truco new NAME --extends PARENT [--set KEY=VALUE …] [--sources] [--features]``: a new variant's
+first draft (``rules/draft.py``) written as ``NAME.yaml`` (and ``NAME.md``, ``NAME.feature``), then
+checked as ``truco validate`` checks it: its problems, its coherence warnings, the proof that it plays."""
 
 from __future__ import annotations
 
@@ -18,14 +18,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="settings",
                      help="a parameter to change, its value in YAML: game.target=24, stakes.ladder=[1,2,4,8] (repeatable)")
     new.add_argument("--sources", action="store_true", help="also write NAME.md, a house rules skeleton the variant names (sources:)")
+    new.add_argument("--features", action="store_true",
+                     help="also write NAME.feature, a scenario of its own the variant names (features:), to copy and edit")
     new.add_argument("--dir", default=".", metavar="FOLDER", help="where to write the files (default: here)")
-    new.add_argument("--force", action="store_true", help="replace NAME.yaml (and NAME.md) when they are already there")
+    new.add_argument("--force", action="store_true", help="replace NAME.yaml (and NAME.md, NAME.feature) when they are already there")
     new.set_defaults(run=run)
 
 
 def run(options: argparse.Namespace) -> int:
     """Draft ``options.name`` extending ``options.extends`` with ``options.settings``, write it (and
-    its house rules with ``options.sources``) in ``options.dir``, print what was written and run
+    its house rules with ``options.sources``, its scenarios with ``options.features``) in ``options.dir``, print what was written and run
     ``truco validate`` on it. Returns that check's exit code (``EXIT_OK``, or ``EXIT_BAD_INPUT``
     when a ``--set`` value makes the draft a file with problems: it is kept, to be fixed). Raises
     ``DraftError`` (a bad name, ``--set`` or folder, a file already there without ``--force``),
@@ -41,10 +43,12 @@ def run(options: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise DraftError(f"--dir {options.dir}: no such folder")
     settings = [parse_setting(text) for text in options.settings]
-    written = draft(options.name, _parent(options.extends, folder), settings, options.sources)
+    written = draft(options.name, _parent(options.extends, folder), settings, options.sources, options.features)
     files = [(folder / f"{options.name}.yaml", written.rule_file)]
     if written.house_rules is not None:
         files.append((folder / f"{options.name}.md", written.house_rules))
+    if written.scenarios is not None:
+        files.append((folder / f"{options.name}.feature", written.scenarios))
     there = [path for path, _ in files if path.exists() or path.is_symlink()]
     if there and not options.force:
         raise DraftError(f"{there[0]} is already there: choose another name, or --force to replace it")

@@ -63,9 +63,12 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
         for named, played in stand_ins(loaded, folder).items():
             overrides.setdefault(named, played)
     if adapter_factory is not None and overrides:
+        folder_hint = (f"; to judge an engine that plays it by the parent's scenarios, run --ruleset {folders[0]} with "
+                       f"that engine (the reference engine playing it: --engine 'truco serve --ruleset {ruleset}')"
+                       if ruleset is not None and folders else "")
         raise SelectionError("a variant or mutant played in place of a rule set (--ruleset FILE) is played by the "
-                         "reference engine in this process; it cannot be combined with another engine (--engine): an "
-                         "engine plays the rule sets its hello offers")
+                             "reference engine in this process; it cannot be combined with another engine (--engine): an "
+                             f"engine plays the rule sets its hello offers{folder_hint}")
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
                                expectations=expectations, carried=carried)
     # no hypothesis plugin: its end-of-run summary imports hypothesis, which pytest then rewrites

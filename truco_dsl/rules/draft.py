@@ -21,17 +21,20 @@ from truco_dsl.diagnostics import did_you_mean
 from truco_dsl.errors import DraftError
 from truco_dsl.lang.vocabulary import HOOKS
 from truco_dsl.rules.loader import PARAMETER_GROUPS, ruleset_schema
-from truco_dsl.rules.resolved import as_yaml, resolve
+from truco_dsl.rules.model import RuleSet
+from truco_dsl.rules.resolved import Resolved, as_yaml, resolve
 from truco_dsl.rules.sources import load_sources
 
 
 @dataclass(frozen=True)
 class Draft:
-    """The texts of a new variant: ``rule_file`` (``NAME.yaml``) and ``house_rules``
-    (``NAME.md``, None when no house rules were asked for)."""
+    """The texts of a new variant: ``rule_file`` (``NAME.yaml``), ``house_rules`` (``NAME.md``,
+    None when no house rules were asked for) and ``scenarios`` (``NAME.feature``, None when none
+    were asked for)."""
 
     rule_file: str
     house_rules: str | None
+    scenarios: str | None = None
 
 
 def _parameter_keys() -> dict[str, Any]:
@@ -64,12 +67,15 @@ def parse_setting(text: str) -> tuple[tuple[str, ...], Any]:
         raise DraftError(f"--set {text!r}: {value!r} is not a YAML value (a number, true, a word, [1, 2, 4])") from None
 
 
-def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], Any]], house: bool) -> Draft:
+def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], Any]], house: bool,
+          scenarios: bool = False) -> Draft:
     """The first draft of rule set ``name`` extending ``parent`` (a bundled id, or a rule file that
     will be beside the draft: ``extends:`` names its id), with
     ``settings`` (``parse_setting``'s pairs) written, and with ``house`` a house rules skeleton
     (``name.md``, one informative rule ``NAME-n`` to replace, the first n whose id no parent's house rule
-    nor regulation has) named by ``sources:``. Raises
+    nor regulation has) named by ``sources:``; with ``scenarios`` a feature file of its own
+    (``name.feature``, one scenario that passes: a fresh hand is worth the ladder's first step, tagged
+    with the clause its stakes cite) named by ``features:``. Raises
     ``FileNotFoundError`` / ``RulesetError`` for a parent that does not load."""
     resolved = resolve(parent)
     ruleset = resolved.ruleset
@@ -77,6 +83,8 @@ def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], A
              f"extends: {ruleset.id}"]
     if house:
         lines.append(f"sources: {name}.md  # the house rules' own words: ### ID, > text, - location:")
+    if scenarios:
+        lines.append(f"features: {name}.feature  # its own scenarios, run by truco conform --ruleset {name}.yaml")
     grouped: dict[str, dict[str, Any]] = {}
     for path, value in settings:
         target = grouped.setdefault(path[0], {})
@@ -105,7 +113,26 @@ def draft(name: str, parent: str | Path, settings: list[tuple[tuple[str, ...], A
         skeleton = (f"# House rules of {name}\n\n## (a section)\n\n### {house_id}\n"
                     f"> (the house rule's words, as the house says them)\n- location: (where it is written or who says it)\n"
                     f"- informative: not yet encoded; a clause of {name}.yaml with id {house_id} and a cite of these words encodes it\n")
-    return Draft("\n".join(lines) + "\n", skeleton)
+    return Draft("\n".join(lines) + "\n", skeleton, _scenarios(name, ruleset, settings, resolved) if scenarios else None)
+
+
+def _scenarios(name: str, ruleset: RuleSet, settings: list[tuple[tuple[str, ...], Any]], resolved: Resolved) -> str:
+    """A feature file of one scenario that the draft passes: a fresh hand is worth the first step
+    of its ladder (the one ``--set`` gives, else the parent's), tagged with the clause the parent's
+    stakes cite."""
+    ladder = dict(settings).get(("stakes", "ladder"), list(ruleset.ladder))
+    players = dict(settings).get(("table", "players"), list(ruleset.players))
+    first = ladder[0] if isinstance(ladder, list) and ladder and isinstance(ladder[0], int) else ruleset.ladder[0]
+    seats = players[0] if isinstance(players, list) and players and isinstance(players[0], int) else ruleset.players[0]
+    cited = next(iter(resolved.parameters.get("stakes", {}).get("cites", {})), None) or next(iter(ruleset.cites), "")
+    return (f"Feature: {name} — its own scenarios\n"
+            f"  One scenario per rule {name} changes, each with an @id: of its own and the @clause: it checks\n"
+            f"  (the steps: conformance/STEPS.md). Run them with: truco conform --ruleset {name}.yaml\n\n"
+            f"  @id:{name}-001 @clause:{cited}\n"
+            f"  Scenario: A fresh hand is worth {first}\n"
+            f'    Given a game of "{name}" for {seats} players\n'
+            f"    And a shuffled deal with seed 1\n"
+            f"    Then the hand is worth {first}\n")
 
 
 def _nested(values: dict[str, Any], indent: int) -> list[str]:

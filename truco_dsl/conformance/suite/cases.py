@@ -24,6 +24,7 @@ from gherkin.token_scanner import TokenScanner
 
 from truco_dsl.bundled import FEATURES_DIR, SCHEMA_DIR
 from truco_dsl.conformance.suite.steps import VOCABULARY, StepForm
+from truco_dsl.diagnostics import shown
 from truco_dsl.errors import CasesError
 
 #: version of the export's shape (``format`` of the document)
@@ -89,12 +90,14 @@ def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples:
 
 
 @cache
-def _feature_cases(path: Path) -> tuple[dict[str, Any], ...]:
-    feature = path.relative_to(FEATURES_DIR).as_posix()
+def _feature_cases(path: Path, feature: str | None = None) -> tuple[dict[str, Any], ...]:
+    """The cases of one feature file, named ``feature`` (default: relative to features/)."""
+    carried = feature is not None
+    feature = feature if feature is not None else path.relative_to(FEATURES_DIR).as_posix()
     try:
         document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
     except Exception as problem:  # the Gherkin parser's CompositeParserException and its kin
-        raise CasesError(f"features/{feature} cannot be read: {problem}") from None
+        raise CasesError(f"{'' if carried else 'features/'}{feature} cannot be read: {problem}") from None
     document["uri"] = feature
     lines: dict[str, int] = {}
     _lines(document, lines)
@@ -122,22 +125,27 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
     """Every bundled scenario as a case: ``{"format": 1, "ruleset": ruleset, "cases": [case…]}``.
 
     ``ruleset``: None for every folder; else a rule set id or rule file, as ``truco conform
-    --ruleset`` takes it: the cases of its scenario folder (a variant's parent's) and the
-    ``desacordos`` rows that play that folder's rule set. Raises ``FileNotFoundError`` (unknown rule
+    --ruleset`` takes it: the cases of its scenario folder (a variant's parent's), the
+    ``desacordos`` rows that play that folder's rule set, and the scenarios its rule files carry
+    (``features:``, each named by its path as given). Raises ``FileNotFoundError`` (unknown rule
     set), ``RulesetError`` (malformed rule file), ``SelectionError`` (no scenarios for it),
     ``CasesError`` (a feature file or step the export cannot describe).
     """
-    folder = None
+    folder, carried = None, ()
     if ruleset is not None:
         from truco_dsl.conformance.suite.selection import resolve_ruleset
 
-        folder, _ = resolve_ruleset(ruleset)
+        folder, loaded = resolve_ruleset(ruleset)
+        carried = loaded.features
     cases = []
-    for path in sorted(FEATURES_DIR.glob("*/**/*.feature")):
-        for case in _feature_cases(path):
-            where = case["feature"].split("/", 1)[0]
-            if folder is None or where == folder or (where == "desacordos" and case["ruleset"] == folder):
-                cases.append(case)
+    if ruleset is None or folder is not None:
+        for path in sorted(FEATURES_DIR.glob("*/**/*.feature")):
+            for case in _feature_cases(path):
+                where = case["feature"].split("/", 1)[0]
+                if folder is None or where == folder or (where == "desacordos" and case["ruleset"] == folder):
+                    cases.append(case)
+    for path in carried:
+        cases += _feature_cases(Path(path), shown(path))
     return {"format": FORMAT, "ruleset": ruleset, "cases": cases}
 
 
