@@ -129,3 +129,9 @@ def test_a_variant_of_a_house_variant_with_house_rules_of_its_own_shows_and_save
 def test_a_house_rules_file_that_cannot_be_read_is_told_once_not_at_every_id(casa):
     casa.with_suffix(".md").unlink()
     assert len(_problems(casa)) == 1
+
+
+def test_a_misquote_says_where_the_quote_departs_from_the_text(casa):
+    casa.write_text(casa.read_text(encoding="utf-8").replace("perde quatro tentos", "perde cinco tentos"), encoding="utf-8")
+    [problem] = _problems(casa)
+    assert 'the words from "cinco" on ("cinco tentos") are not in it; quote its words' in problem

@@ -159,7 +159,9 @@ def test_a_player_count_the_rule_set_does_not_allow_is_exit_2(monkeypatch, capsy
 def test_the_cli_gives_exit_2_for_three_players(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["play", "--players", "3", "--seed", "1"]) == 2
-    assert "not 3" in capsys.readouterr().err
+    assert "is played by 2, 4, 6 players, not 3 (give --players 2 or 4 or 6)" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "enecomp", "--seed", "1"]) == 2  # a rule set of 4 players only
+    assert "not 2 (give --players 4)" in capsys.readouterr().err
 
 
 def test_an_unknown_rule_set_is_exit_2(monkeypatch, capsys):

@@ -17,7 +17,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--players", type=players, default=2, metavar="N",
                       help="seats at the table (you are seat 0), a count the rule set allows")
     play.add_argument("--scores", type=scores, default=None, metavar="A,B",
-                      help="start the game at these scores, your team's first (say 23,5 to try a rule at 23); below the target")
+                      help="start the game at these scores, your team's first (say 23,5 to try a rule at 23; --scores=A,B for a number "
+                           "that starts with -); below the target")
     play.set_defaults(run=run)
 
 

@@ -84,7 +84,9 @@ def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int =
     try:
         engine = Engine(rules, players, seed, scores=scores)
     except ValueError as refused:  # what the engine says of --players (or of a common core)
-        raise SelectionError(" ".join(str(refused).split())) from None
+        hint = (f" (give --players {' or '.join(map(str, rules.players))})"
+                if players not in rules.players and not rules.abstract else "")
+        raise SelectionError(" ".join(str(refused).split()) + hint) from None
     game = TerminalGame(engine, bots=random.Random(f"truco-bots:{seed}"))
     game.say(f"[bold]Truco[/] — {escape(printable(rules.title, lines=False))}")
     seats = ", ".join(game.seat_name(seat) for seat in range(1, players))

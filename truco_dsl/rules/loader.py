@@ -191,7 +191,24 @@ def _check_quote(parsed: _RuleFile, path: YamlPath, clause_id: str, cite: str, s
         parsed.report(path, f"clause id {clause_id} is not in {_nowhere(parsed)}{did_you_mean(clause_id, sources)}", at_key=at_key)
     elif not _quotes(cite, source.text):
         parsed.report(path, f"the cite is not a quote of {clause_id} ({source.source}.md line {source.line}: "
-                            f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}); quote its words, with [...] for a gap")
+                            f"{source.text[:80]}{'…' if len(source.text) > 80 else ''}){_departure(cite, source.text)}; "
+                            f"quote its words, with [...] for a gap")
+
+
+def _departure(cite: str, source_text: str) -> str:
+    """Where a cite stops quoting ``source_text``: `` — the words from "X" on are not in it`` for the
+    first part between ``[...]`` that is not in the text, X its first word that breaks the quote
+    (case, punctuation and spacing aside); empty when no word of a part is in it at all."""
+    text = _normalised(source_text)
+    for part in cite.split("[...]"):
+        words = _normalised(part).split()
+        if not words or " ".join(words) in text:
+            continue
+        kept = next((count for count in range(len(words), 0, -1) if " ".join(words[:count]) in text), 0)
+        if kept == 0:
+            return f' — "{shortened(part.strip(), 40)}" is not in it'
+        return f' — the words from "{words[kept]}" on ("{shortened(" ".join(words[kept:]), 40)}") are not in it'
+    return ""
 
 
 def _check_meaning(parsed: _RuleFile) -> None:
