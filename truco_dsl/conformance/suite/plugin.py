@@ -80,7 +80,7 @@ class ScenarioResult:
     ``engine_replies``: for a scenario that did not pass, its last exchanges with the engine as
     protocol lines (``transcript.py``: ``[{"request": str, "reply": str | None}, ...]``), else empty;
     ``translated``: how its forced deals were dealt under the rule set played in place of the named
-    one (a deal with a vira dealt without it, ``translation.deal_without_vira``), None when as written.
+    one (a deal with a vira dealt without it, ``translation.ViraTranslation``), None when as written.
     """
 
     id: str | None
