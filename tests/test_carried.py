@@ -197,3 +197,14 @@ def test_cases_export_of_the_variant_file_carries_its_own_scenarios_in_the_schem
     assert [case["id"] for case in own] == ["jogo24-001", "jogo24-002", "jogo24-003", "jogo24-004"]
     assert {case["ruleset"] for case in own} == {"jogo-de-24"}
     assert len(exported["cases"]) > len(own) + 180  # the parent's too
+
+
+def test_a_feature_file_too_large_is_refused_at_load_and_one_not_utf8_is_reported_by_the_run(tmp_path, capsys):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    feature.write_text("Feature: big\n" + "# a comment line of the same few words\n" * 30_000, encoding="utf-8")
+    assert main(["validate", str(rule_file)]) == 2
+    assert "jogo-de-24.feature is 1,170,013 bytes; a feature file may have at most 1,000,000" in capsys.readouterr().err
+    feature.write_bytes(b"\xff\xfeFeature: x\n")
+    [broken] = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
+    assert broken.outcome == "failed" and broken.message.endswith("cannot be read: it is not UTF-8 text (byte 0xff at offset 0)")

@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator, validators
 
 from truco_dsl.bundled import RULESETS_DIR, SPEC_DIR
 from truco_dsl.cards import Card, Rank, Suit
-from truco_dsl.diagnostics import (Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, shown, value_at,
+from truco_dsl.diagnostics import (MAX_FILE_BYTES, Problem, YamlFile, YamlPath, did_you_mean, regular_file_problem, shortened, shown, value_at,
                                    writes)
 from truco_dsl.errors import CardError, ExpressionError, RulesetError, SourceFormatError
 from truco_dsl.lang import compile_condition, compile_statements
@@ -179,6 +179,10 @@ def _own_features(parsed: _RuleFile) -> list[str]:
         else:
             parsed.report(where, f"no feature file or folder {name} beside this rule file")
             files = []
+        for file in files:
+            size = os.stat(file).st_size
+            if size > MAX_FILE_BYTES:
+                parsed.report(where, f"{shown(file)} is {size:,} bytes; a feature file may have at most {MAX_FILE_BYTES:,}")
         found += [file for file in files if file not in found]
     return found
 

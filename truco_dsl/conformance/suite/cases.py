@@ -24,7 +24,7 @@ from gherkin.token_scanner import TokenScanner
 
 from truco_dsl.bundled import FEATURES_DIR, SCHEMA_DIR
 from truco_dsl.conformance.suite.steps import VOCABULARY, StepForm
-from truco_dsl.diagnostics import shown
+from truco_dsl.diagnostics import read_regular, shown
 from truco_dsl.errors import CasesError
 
 #: version of the export's shape (``format`` of the document)
@@ -95,7 +95,7 @@ def _feature_cases(path: Path, feature: str | None = None) -> tuple[dict[str, An
     carried = feature is not None
     feature = feature if feature is not None else path.relative_to(FEATURES_DIR).as_posix()
     try:
-        document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+        document = Parser().parse(TokenScanner(read_regular(path).decode("utf-8")))
     except Exception as problem:  # the Gherkin parser's CompositeParserException and its kin
         raise CasesError(f"{'' if carried else 'features/'}{feature} cannot be read: {problem}") from None
     document["uri"] = feature

@@ -15,6 +15,7 @@ from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
 from truco_dsl.bundled import FEATURES_DIR
+from truco_dsl.diagnostics import read_regular
 
 
 @dataclass(frozen=True)
@@ -84,10 +85,12 @@ def carried_scenarios(feature_files: Iterable[str]) -> tuple[ScenarioEntry, ...]
 def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[ScenarioEntry]:
     """The scenarios of one feature file ``path`` (named relative to ``directory``), in file order.
 
-    Raises the Gherkin parser's ``CompositeParserException`` when it does not parse.
+    Raises the Gherkin parser's ``CompositeParserException`` when it does not parse, ``OSError``
+    when it cannot be read (not a regular file, larger than ``diagnostics.MAX_FILE_BYTES``) and
+    ``UnicodeDecodeError`` when it is not UTF-8.
     """
     found = []
-    document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    document = Parser().parse(TokenScanner(read_regular(path).decode("utf-8")))
     feature = document.get("feature") or {}
     feature_tags = [tag["name"] for tag in feature.get("tags", [])]
     relative = path.relative_to(directory).as_posix()

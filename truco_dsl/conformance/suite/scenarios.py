@@ -58,8 +58,15 @@ def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, pl
 def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, problem: Exception) -> None:
     """Put in ``namespace`` a test that fails saying why the feature file at ``place`` cannot be read."""
 
+    if isinstance(problem, UnicodeDecodeError):
+        why = f"it is not UTF-8 text (byte 0x{problem.object[problem.start]:02x} at offset {problem.start})"
+    elif isinstance(problem, OSError):
+        why = problem.strerror or str(problem)
+    else:  # the parser's own words: the line and what it expected
+        why = f"{type(problem).__name__}: {problem}"
+
     def test_feature_file() -> None:
-        pytest.fail(f"{place} cannot be read: {type(problem).__name__}: {problem}", pytrace=False)
+        pytest.fail(f"{place} cannot be read: {why}", pytrace=False)
 
     pytest.mark.unreadable(test_feature_file)
     pytest.mark.gherkin(feature=named, scenario="(the feature file cannot be read)")(test_feature_file)
