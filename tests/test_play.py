@@ -302,6 +302,7 @@ def test_a_match_that_ends_with_both_sides_disqualified_has_no_winner(tmp_path):
     assert game.run() == 0
     text = screen.getvalue()
     assert "The game ends with no winner: both sides are disqualified." in text and "none wins" not in text
+    assert "match_ended" not in text  # said once, in words, not as the event
 
 
 def test_a_raise_is_named_by_the_number_it_asks_for_not_by_its_place_on_the_ladder():

@@ -167,6 +167,8 @@ def test_of_several_drops_that_break_the_game_the_one_that_breaks_it_first_is_bl
     ("trick_end", "win_hand(0); win_hand(1)", "win_hand(1): the hand was already won by team 0; a hand is won once"),
     ("hand_end", "set_target(1)", "set_target(1): team "),
     ("hand_end", "reset_scores()", "reset_scores(): the game is already won by team "),  # a won game put back to 0 a 0
+    ("deal", "mao_de_onze(0); mao_de_onze(1)", "mao_de_onze(1): the hand is a mão de onze already; a hand is one once"),
+    ("play", "mao_de_onze(none)", "a card of the hand has been played; a hand is a mão de onze from its deal"),
 ])
 def test_a_clause_that_makes_nonsense_of_the_score_is_refused(on, then, said, tmp_path):
     with pytest.raises(RulesetNotPlayable) as refused:

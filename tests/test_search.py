@@ -106,15 +106,6 @@ def test_in_a_blind_hand_the_team_does_not_choose_its_cards(tmp_path):
     assert guaranteed_win(three_manilhas, 0) is True  # every order wins
 
 
-def test_a_decision_a_clause_asks_for_mid_hand_ends_the_search_as_unproved(tmp_path):
-    path = tmp_path / "decide.yaml"  # a mão de onze decision after every vaza: the search cannot play through it
-    path.write_text("ruleset: decide\ntitle: decide\nextends: atb-2004\nclauses:\n  - id: ATB-EMPATE-2\n"
-                    "    cite: torna aquele que jogou primeiro\n    on: after_trick\n    then: mao_de_onze(0)\n", encoding="utf-8")
-    engine = Engine(load_ruleset(path), players=2, dealer=1, scores=[11, 0])
-    engine.deal(hands=[["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], vira="3s")
-    assert guaranteed_win(engine, 0) is False  # not an IllegalAction from the fork
-
-
 def test_a_card_the_rule_set_forbids_is_no_line_of_the_search(tmp_path):
     path = tmp_path / "coberto.yaml"  # the 4 of clubs may only be played face down
     path.write_text("ruleset: coberto\ntitle: coberto\nextends: atb-2004\nclauses:\n  - id: ATB-ESTRUTURA-1.x\n"

@@ -520,8 +520,8 @@ class TerminalGame:
             return (f"[bold]Game {event['game']} won by {escape(self.team_name(event['team']))}[/] "
                     f"({self.score_markup(event['score'])}) — games won {self.games_won()}, the match goes to "
                     f"{self.engine.ruleset.match_wins}")
-        if kind == "match_won":
-            return None  # game_over() says it
+        if kind in ("match_won", "match_ended"):
+            return None  # game_over() says it (a match ended with no winner: both teams disqualified)
         details = ", ".join(f"{key} {value}" for key, value in event.items() if key != "type")
         return f"  [dim]{escape(kind)}: {escape(details)}[/]"
 

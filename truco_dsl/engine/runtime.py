@@ -503,9 +503,17 @@ class ClauseRuntime:
             self._engine.emit("stake_set", stake=points, clause=self.clause.id if self.clause else None)
 
     def mao_de_onze(self, team: int | None) -> None:
+        """The hand is a mão de onze, ``team`` deciding whether it is played (None: nobody decides).
+        Fails (a ``_WrongCall``) when the hand is one already, or once a card has been played: a
+        hand is a mão de onze from its deal, once."""
         if team is not None:
             self._team(team, "mao_de_onze")
         hand = self.hand
+        if hand.mao_de_onze:
+            raise _WrongCall(f"mao_de_onze({team}): the hand is a mão de onze already; a hand is one once", "mao_de_onze")
+        if any(trick.plays for trick in hand.tricks):
+            raise _WrongCall(f"mao_de_onze({team}): a card of the hand has been played; a hand is a mão de onze from its "
+                             f"deal, before its first card", "mao_de_onze")
         hand.mao_de_onze = True
         hand.mao_de_onze_team = team
         hand.decision_pending = team

@@ -44,7 +44,7 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
 
     ``engine``: a game with a hand in play (it is not changed); ``team``: 0 or 1; ``budget``: the
     most positions examined. Returns False when the hand is over, when a raise or decision is
-    pending that the search cannot play through (one a clause asks for during the hand too), or
+    pending that the search cannot play through, or
     when the budget runs out.
     """
     hand = engine.hand
@@ -85,7 +85,7 @@ class _Search:
             raise _OutOfBudget
         seat = hand.turn
         if seat is None or hand.pending is not None or hand.decision_pending is not None:
-            return False  # a raise or a decision a clause asked for mid-hand: not played through
+            return False  # a raise, or a decision (a mão de onze is declared at the deal only): not played through
         key = _position(engine, unseen)
         if key not in self.memo:
             if seat % engine.teams == self.team:
