@@ -128,19 +128,20 @@ def example_factory(spec: str, players: int) -> tuple[str, Callable[..., Any]]:
     return f"example ({path.name})", lambda seed=None: module.Game(players=players, dealer=players - 1, seed=seed)
 
 
-def interpreter_factory() -> Callable[[int], Engine]:
-    """``make(game_seed)`` for the second part: the interpreter playing atb-2004 with 2 players, the
-    last seat dealing first, shuffled by ``game_seed`` (the rule set is loaded once, here)."""
+def interpreter_factory(players: int = 2) -> Callable[[int], Engine]:
+    """``make(game_seed)`` for the second and third parts: the interpreter playing atb-2004 with
+    ``players`` seats, the last seat dealing first, shuffled by ``game_seed`` (the rule set is loaded
+    once, here)."""
     ruleset = load_ruleset("atb-2004")
-    return lambda game_seed: Engine(ruleset, players=2, dealer=1, seed=game_seed)
+    return lambda game_seed: Engine(ruleset, players=players, dealer=players - 1, seed=game_seed)
 
 
-def random_play(make: Callable[[int], Any], games: int, seed: int, max_hands: int) -> tuple[float, int]:
+def random_play(make: Callable[[int], Any], games: int, seed: int, max_hands: int, players: int = 2) -> tuple[float, int]:
     """Random play through the public API, the way a user drives an engine: ``games`` games of
-    atb-2004 (2 players), each ``make(game_seed)`` (an engine seeded from ``seed`` and the game's
-    number) and dealt by its own shuffle (``deal()``); at every step one (seat, action) pair is picked
-    among every seat's legal actions by one generator seeded with ``seed`` for the whole run. A game
-    stops at its end or after ``max_hands`` hands. Returns (seconds, hands played)."""
+    atb-2004 (``players`` seats), each ``make(game_seed)`` (an engine seeded from ``seed`` and the
+    game's number) and dealt by its own shuffle (``deal()``); at every step one (seat, action) pair is
+    picked among every seat's legal actions by one generator seeded with ``seed`` for the whole run.
+    A game stops at its end or after ``max_hands`` hands. Returns (seconds, hands played)."""
     rng = random.Random(seed)
     hands = 0
     started = time.perf_counter()
@@ -152,7 +153,7 @@ def random_play(make: Callable[[int], Any], games: int, seed: int, max_hands: in
             engine.deal()
             hands += 1
             while engine.phase == "play":
-                options = [(seat, action) for seat in range(2) for action in engine.legal_actions(seat)]
+                options = [(seat, action) for seat in range(players) for action in engine.legal_actions(seat)]
                 seat, action = options[rng.randrange(len(options))]
                 engine.act(seat, action)
     return time.perf_counter() - started, hands
@@ -163,67 +164,128 @@ BARE_DECK = [rank + suit for rank in BARE_RANKS for suit in "chsd"]
 BARE_LADDER = (1, 3, 6, 9, 12)
 
 
-def bare_hand(rng: random.Random) -> tuple[int | None, int]:
-    """One hand of 2-player Truco Paulista played at random with ``rng``: a baseline, not an engine.
+def bare_hand(rng: random.Random, players: int = 2) -> tuple[int | None, int]:
+    """One hand of Truco Paulista for ``players`` seats played at random with ``rng``: a baseline,
+    not an engine.
 
     It holds rules only to set this machine's pace, written straight into a plain loop (the
     interpreter's rules come from rule files): a shuffled 40-card deck, 3 cards each and a vira,
-    the manilhas, the truco ladder with accept, fold and raise again, the vazas and their ties.
-    Seat 0 leads; no mão de onze, no covered cards, no game around the hand. Every choice is
-    ``options[rng.randrange(len(options))]``, like the interpreter's random play. Returns (the
-    team that wins the hand, 0 or 1, or None when all three vazas tie; the points it wins, 0 for None).
+    the manilhas, the truco ladder with accept, fold and raise again (answered by the next seat, an
+    opponent), the vazas and their ties (the strongest card wins its team the vaza; equal strongest
+    cards of both teams tie it). Teams alternate (seat % 2); seat 0 leads; no mão de onze, no
+    covered cards, no game around the hand. Every choice is ``options[rng.randrange(len(options))]``,
+    like the interpreter's random play. Returns (the team that wins the hand, 0 or 1, or None when
+    all three vazas tie; the points it wins, 0 for None).
     """
     cards = list(BARE_DECK)
     rng.shuffle(cards)
-    hands = [cards[0:3], cards[3:6]]
-    manilha = BARE_RANKS[(BARE_RANKS.index(cards[6][0]) + 1) % len(BARE_RANKS)]  # the rank after the vira's
+    hands = [cards[3 * seat:3 * seat + 3] for seat in range(players)]
+    vira = cards[3 * players]
+    manilha = BARE_RANKS[(BARE_RANKS.index(vira[0]) + 1) % len(BARE_RANKS)]  # the rank after the vira's
     strength = {card: 10 + "dshc".index(card[1]) if card[0] == manilha else BARE_RANKS.index(card[0])
-                for card in cards[:6]}
+                for card in cards[:3 * players]}
     level, raised_by, asked = 0, None, None  # BARE_LADDER[level]: the stake, or the stake asked of seat `asked`
-    turn, led, won = 0, None, []  # led: (seat, card) leading the vaza; won: each vaza's winner, None if tied
+    turn, table, won = 0, [], []  # table: (seat, card) of the vaza so far; won: each vaza's team, None if tied
     while True:
         seat = turn if asked is None else asked
         options = ["play:" + card for card in hands[seat]] if asked is None else ["accept", "fold"]
-        if seat != raised_by and level + 1 < len(BARE_LADDER):
+        if seat % 2 != raised_by and level + 1 < len(BARE_LADDER):
             options.append("truco")
         action = options[rng.randrange(len(options))]
         if action == "truco":
-            level, raised_by, asked = level + 1, seat, 1 - seat
+            level, raised_by, asked = level + 1, seat % 2, (seat + 1) % players
         elif action == "accept":
             asked = None
         elif action == "fold":
-            return 1 - seat, BARE_LADDER[level - 1]
+            return 1 - seat % 2, BARE_LADDER[level - 1]
         else:
             card = action[5:]
             hands[seat].remove(card)
-            if led is None:
-                led, turn = (seat, card), 1 - seat
+            table.append((seat, card))
+            if len(table) < players:
+                turn = (seat + 1) % players
                 continue
-            leader, first = led
-            led = None
-            if strength[first] == strength[card]:
+            top = max(strength[played] for _, played in table)
+            tops = [(player, played) for player, played in table if strength[played] == top]
+            leader = table[0][0]
+            table = []
+            if len({player % 2 for player, _ in tops}) > 1:
                 won.append(None)
                 turn = leader  # after a tie the same seat leads
             else:
-                turn = leader if strength[first] > strength[card] else seat
-                won.append(turn)
+                turn = tops[0][0]
+                won.append(turn % 2)
             decided = [team for team in won if team is not None]
             if decided and len(decided) < len(won):  # a tie and a decided vaza: the first decided one wins
                 return decided[0], BARE_LADDER[level]
-            if decided.count(turn) == 2:
-                return turn, BARE_LADDER[level]
-            if len(won) == 3:  # all three tied
-                return None, 0
+            if decided.count(turn % 2) == 2 and won[-1] is not None:
+                return turn % 2, BARE_LADDER[level]
+            if len(won) == 3:  # all three tied, or decided 1-1 and the third tied (told above)
+                return (decided[0] if decided else None), (BARE_LADDER[level] if decided else 0)
 
 
-def bare_random_play(hands: int, seed: int) -> tuple[float, int]:
-    """Play ``hands`` bare hands (``bare_hand``) with one generator seeded with ``seed``.
-    Returns (seconds, hands played)."""
+def bare_random_play(hands: int, seed: int, players: int = 2) -> tuple[float, int]:
+    """Play ``hands`` bare hands (``bare_hand``) of ``players`` seats with one generator seeded
+    with ``seed``. Returns (seconds, hands played)."""
     rng = random.Random(seed)
     started = time.perf_counter()
     for _ in range(hands):
-        bare_hand(rng)
+        bare_hand(rng, players)
     return time.perf_counter() - started, hands
+
+
+def searched_play(games: int, seed: int, players: int) -> tuple[float, int, float]:
+    """``random_play`` of ``games`` whole games of atb-2004 at ``players`` seats, the time spent in
+    the sure-win search (``search.guaranteed_win``, as the clause runtime calls it) measured apart.
+    Returns (seconds, hands played, seconds in the search)."""
+    from truco_dsl.engine import runtime
+
+    searching = 0.0
+    search = runtime.guaranteed_win
+
+    def timed(*arguments: Any, **keywords: Any) -> bool:
+        nonlocal searching
+        started = time.perf_counter()
+        try:
+            return search(*arguments, **keywords)
+        finally:
+            searching += time.perf_counter() - started
+
+    runtime.guaranteed_win = timed
+    try:
+        seconds, hands = random_play(interpreter_factory(players), games, seed, 1_000, players)
+    finally:
+        runtime.guaranteed_win = search
+    return seconds, hands, searching
+
+
+#: the issue's targets for whole games, as ratios to the bare loop of the same player count
+TABLE_TARGETS = {2: 0.10, 4: 0.05}
+
+
+def print_tables(games: int, seed: int, repeat: int, tables: list[int]) -> None:
+    """Time and print the third part: ``games`` whole games of random play at each player count of
+    ``tables``, each against ``100 * games`` bare hands (``bare_hand``) of that count, best of
+    ``repeat`` runs taken in turn; with the share of the interpreter's time spent in the sure-win
+    search (in the best run) and the issue's target for that count, if it names one."""
+    best: dict[tuple[str, int], tuple[float, ...]] = {}
+    for _ in range(repeat):
+        for players in tables:
+            for label, run in (("games", lambda: searched_play(games, seed, players)),
+                               ("bare", lambda: bare_random_play(100 * games, seed, players))):
+                measured = run()
+                if (label, players) not in best or measured[0] < best[label, players][0]:
+                    best[label, players] = measured
+    print(f"whole games by player count: atb-2004 (seed {seed}), best of {repeat} runs each")
+    for players in tables:
+        seconds, hands, searching = best["games", players]
+        bare_seconds, bare_hands = best["bare", players]
+        rate, bare_rate = hands / seconds, bare_hands / bare_seconds
+        target = TABLE_TARGETS.get(players)
+        verdict = f", target {target:.2f}: {'met' if rate / bare_rate >= target else 'not met'}" if target else ""
+        print(f"  {players} players: {games} games, {hands} hands {seconds:6.2f} s {rate:7,.0f} hands/s "
+              f"({games / seconds:5.1f} games/s); bare loop {bare_rate:8,.0f} hands/s; "
+              f"ratio {rate / bare_rate:.3f}{verdict}; sure-win search {100 * searching / seconds:4.1f}% of the time")
 
 
 def print_random_play(games: int, seed: int, repeat: int, example: tuple[str, Callable[..., Any]]) -> None:
@@ -340,6 +402,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-games", type=positive, default=200,
                         help="second part: whole games each engine plays; each also plays 10 times as many "
                              "single hands, and the bare loop 100 times as many hands (default 200)")
+    parser.add_argument("--table-games", type=positive, default=40,
+                        help="third part: whole games at each player count (default 40; the bare loop plays 100 "
+                             "times as many hands of that count)")
+    parser.add_argument("--tables", default="2,4,6", metavar="N,N",
+                        help="third part: the player counts (default 2,4,6); 'none' skips it")
     parser.add_argument("--calls", action="store_true",
                         help="only count the Python function calls each engine makes per hand of the second part's "
                              "random play (single hands and whole games): a count, the same on any machine")
@@ -374,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("  the engines offered the same legal actions at every step")
     print_random_play(options.random_games, options.seed, options.repeat, (name, example))
+    if options.tables != "none":
+        print_tables(options.table_games, options.seed, options.repeat, [int(count) for count in options.tables.split(",")])
     return 0
 
 
