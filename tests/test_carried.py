@@ -208,3 +208,14 @@ def test_a_feature_file_too_large_is_refused_at_load_and_one_not_utf8_is_reporte
     feature.write_bytes(b"\xff\xfeFeature: x\n")
     [broken] = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
     assert broken.outcome == "failed" and broken.message.endswith("cannot be read: it is not UTF-8 text (byte 0xff at offset 0)")
+
+
+def test_two_own_scenarios_of_one_name_are_told_not_run_as_one(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    feature.write_text(feature.read_text(encoding="utf-8").replace(
+        "Scenario: At 23 a side has not won: the game goes to 24",
+        "Scenario: A truco raises the hand from 1 to 2, and a seis from 2 to 4"), encoding="utf-8")
+    [broken] = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
+    assert "two scenarios are named 'A truco raises the hand from 1 to 2, and a seis from 2 to 4' (lines 6 and 21)" \
+        in broken.message

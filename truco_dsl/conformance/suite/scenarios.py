@@ -44,6 +44,12 @@ def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, pl
     test marked ``unreadable``, whose message names the file as ``place``."""
     try:
         entries = feature_scenarios(feature_file, feature_file.parent)
+        lines: dict[str, int] = {}
+        for entry in entries:  # pytest-bdd finds a scenario by its name: two of one name would run one twice
+            if entry.name in lines:
+                raise _SameName(f"two scenarios are named {entry.name!r} (lines {lines[entry.name]} and {entry.line}): "
+                                f"each needs a name of its own")
+            lines[entry.name] = entry.line
         tests = [(entry, scenario(str(feature_file), entry.name, features_base_dir=str(feature_file.parent))(_scenario_body))
                  for entry in entries]
     except Exception as problem:  # a Gherkin syntax error, a duplicate scenario name, an unreadable file...
@@ -55,6 +61,10 @@ def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, pl
         namespace[name] = test
 
 
+class _SameName(Exception):
+    """Two scenarios of one feature file with one name."""
+
+
 def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, problem: Exception) -> None:
     """Put in ``namespace`` a test that fails saying why the feature file at ``place`` cannot be read."""
 
@@ -62,6 +72,8 @@ def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, pro
         why = f"it is not UTF-8 text (byte 0x{problem.object[problem.start]:02x} at offset {problem.start})"
     elif isinstance(problem, OSError):
         why = problem.strerror or str(problem)
+    elif isinstance(problem, _SameName):
+        why = str(problem)
     else:  # the parser's own words: the line and what it expected
         why = f"{type(problem).__name__}: {problem}"
 
