@@ -219,3 +219,15 @@ def test_two_own_scenarios_of_one_name_are_told_not_run_as_one(tmp_path):
     [broken] = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
     assert "two scenarios are named 'A truco raises the hand from 1 to 2, and a seis from 2 to 4' (lines 6 and 21)" \
         in broken.message
+
+
+def test_an_own_scenario_outline_is_one_scenario_whose_rows_share_its_id(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    feature.write_text(feature.read_text(encoding="utf-8") + (
+        "\n  @id:jogo24-005 @clause:JOGO24-1\n  Scenario Outline: A hand starts worth 1 at any score below 23\n"
+        '    Given a game of "jogo-de-24" for 2 players\n    And the score is <a> to <b>\n'
+        "    And a shuffled deal with seed 1\n    Then the hand is worth 1\n\n    Examples:\n"
+        "      | a  | b  |\n      | 0  | 0  |\n      | 22 | 21 |\n"), encoding="utf-8")
+    rows = run_suite(str(rule_file), tags="@id:jogo24-005")
+    assert [(row.id, row.outcome) for row in rows] == [("jogo24-005", "passed"), ("jogo24-005", "passed")]

@@ -222,8 +222,10 @@ class ConformancePlugin:
         return None if self._selected_marks(getattr(obj, "pytestmark", ())) else []
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        self._carried_ids = Counter(mark.args[0] for item in items if item.get_closest_marker("carried") is not None
-                                    for mark in item.iter_markers("id"))
+        carried = {(mark.args[0], str(item.get_closest_marker("gherkin").kwargs))  # an outline's rows are one scenario
+                   for item in items if item.get_closest_marker("carried") is not None
+                   and item.get_closest_marker("gherkin") is not None for mark in item.iter_markers("id")}
+        self._carried_ids = Counter(scenario_id for scenario_id, _ in carried)
         keep, drop = [], []
         for item in items:
             (keep if self._selected(item) else drop).append(item)
