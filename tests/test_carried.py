@@ -118,16 +118,18 @@ def test_a_variant_of_the_variant_runs_its_parent_s_own_scenarios_playing_itself
         ("jogo24-003", "jogo-de-24b", "passed"), ("jogo24-004", "jogo-de-24b", "passed")]
 
 
-def test_an_unreadable_feature_file_is_an_error_naming_it_and_the_others_still_run(tmp_path):
-    rule_file = _copy_fixture(tmp_path)
+def test_a_feature_file_that_does_not_parse_is_refused_at_features_with_its_line_in_words(tmp_path, capsys, monkeypatch):
+    rule_file = _copy_fixture(tmp_path).name
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "jogo-de-24.feature").write_text('Feature: broken\n  Scenario: one\n    Given a game of "jogo-de-24" for 2 players\n'
-                                                 '      | a | b |\n      | c |\n', encoding="utf-8")
-    results = run_suite(str(rule_file))
-    broken = [result for result in results if result.feature.endswith("jogo-de-24.feature")]
-    assert len(broken) == 1 and broken[0].outcome == "failed"
-    assert broken[0].message.startswith("jogo-de-24.feature cannot be read: ") or "/jogo-de-24.feature cannot be read: " in broken[0].message
-    assert "inconsistent cell count" in broken[0].message
-    assert sum(result.outcome == "passed" for result in results) > 20
+                                                 '      | a | b |\n      | c |\n  Scenario two\n', encoding="utf-8")
+    assert main(["validate", rule_file]) == 2
+    said = capsys.readouterr().err
+    assert "jogo-de-24.yaml:5:11: jogo-de-24.feature:5:7: inconsistent cell count within the table" in said
+    assert "jogo-de-24.feature:6:3: expected the end of the file, a table row (| … |)" in said and "#TableRow" not in said
+    (tmp_path / "jogo-de-24.feature").write_text("Feature: empty\n", encoding="utf-8")
+    assert main(["validate", rule_file]) == 2
+    assert "jogo-de-24.feature: the feature file holds no scenario" in capsys.readouterr().err
 
 
 def test_tags_may_name_the_variant_s_own_scenarios_and_a_mistyped_one_is_refused(monkeypatch, capsys):
@@ -199,15 +201,15 @@ def test_cases_export_of_the_variant_file_carries_its_own_scenarios_in_the_schem
     assert len(exported["cases"]) > len(own) + 180  # the parent's too
 
 
-def test_a_feature_file_too_large_is_refused_at_load_and_one_not_utf8_is_reported_by_the_run(tmp_path, capsys):
+def test_a_feature_file_too_large_or_not_utf8_is_refused_at_load(tmp_path, capsys):
     rule_file = _copy_fixture(tmp_path)
     feature = tmp_path / "jogo-de-24.feature"
     feature.write_text("Feature: big\n" + "# a comment line of the same few words\n" * 30_000, encoding="utf-8")
     assert main(["validate", str(rule_file)]) == 2
     assert "jogo-de-24.feature is 1,170,013 bytes; a feature file may have at most 1,000,000" in capsys.readouterr().err
     feature.write_bytes(b"\xff\xfeFeature: x\n")
-    [broken] = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
-    assert broken.outcome == "failed" and broken.message.endswith("cannot be read: it is not UTF-8 text (byte 0xff at offset 0)")
+    assert main(["validate", str(rule_file)]) == 2
+    assert "jogo-de-24.feature: the feature file is not UTF-8 text (byte 0xff at offset 0)" in capsys.readouterr().err
 
 
 def test_two_own_scenarios_of_one_name_are_told_not_run_as_one(tmp_path):
@@ -231,3 +233,28 @@ def test_an_own_scenario_outline_is_one_scenario_whose_rows_share_its_id(tmp_pat
         "      | a  | b  |\n      | 0  | 0  |\n      | 22 | 21 |\n"), encoding="utf-8")
     rows = run_suite(str(rule_file), tags="@id:jogo24-005")
     assert [(row.id, row.outcome) for row in rows] == [("jogo24-005", "passed"), ("jogo24-005", "passed")]
+
+
+def test_a_variant_of_manilha_velha_is_played_where_a_scenario_names_manilha_velha(tmp_path):
+    variant = tmp_path / "espadilha.yaml"  # the A of espadas above the 7 of copas: what variantes-002 checks
+    variant.write_text("ruleset: espadilha\ntitle: espadilha\nextends: manilha-velha\ndeck:\n  manilha:\n"
+                       "    cards: [7d, 7h, As, 4c]\n", encoding="utf-8")
+    results = {result.id: result for result in run_suite(str(variant), tags="@id:variantes-002 or @id:variantes-008")}
+    assert (results["variantes-002"].outcome, results["variantes-002"].ruleset) == ("failed", "espadilha")
+    # a scenario about another variant of atb-2004 judges nothing of this one
+    assert results["variantes-008"].outcome == "not_applicable"
+    assert "it plays baralho-limpo, which espadilha neither is nor extends" in results["variantes-008"].message
+
+
+def test_an_own_scenario_that_checks_nothing_or_plays_another_rule_set_is_not_a_pass(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    feature.write_text(feature.read_text(encoding="utf-8") + (
+        '\n  @id:jogo24-006 @clause:JOGO24-1\n  Scenario: Nothing checked\n    Given a game of "jogo-de-24" for 2 players\n'
+        '    And a shuffled deal with seed 1\n\n  @id:jogo24-007 @clause:JOGO24-1\n  Scenario: Another rule set\n'
+        '    Given a game of "fpt-1983" for 2 players\n    And a shuffled deal with seed 1\n    Then the hand is worth 1\n'),
+        encoding="utf-8")
+    results = {result.id: result for result in run_suite(str(rule_file), tags="@id:jogo24-006 or @id:jogo24-007")}
+    assert results["jogo24-006"].outcome == "error" and "it checks nothing: it has no Then step" in results["jogo24-006"].message
+    assert results["jogo24-007"].outcome == "failed"
+    assert results["jogo24-007"].message.startswith("the scenario plays fpt-1983, which jogo-de-24 neither is nor extends")

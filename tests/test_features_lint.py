@@ -328,7 +328,8 @@ def test_a_refused_deal_without_an_override_is_a_failure():
     assert result.outcome == "failed"
     assert "deals only from its own shuffle" in result.message
     [result] = run_suite(ruleset="atb-2004", tags="@id:variantes-001", rulesets={"atb-2004": load_ruleset("baralho-limpo")})
-    assert result.outcome == "passed"  # it names manilha-velha, which nothing replaces
+    assert result.outcome == "not_applicable"  # it names manilha-velha, outside the lineage of what is played
+    assert "it plays manilha-velha, which baralho-limpo neither is nor extends" in result.message
 
 
 def test_a_next_deal_a_variant_cannot_make_is_not_applicable():

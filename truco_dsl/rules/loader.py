@@ -34,6 +34,7 @@ from truco_dsl.lang.vocabulary import FLAG_SETTERS, REASONS
 from truco_dsl.rules import coherence
 from truco_dsl.rules.folders import is_expectations_file
 from truco_dsl.rules.model import MAX_MATCH_WINS, MAX_TARGET, Clause, RuleSet
+from truco_dsl.rules.features import feature_problems
 from truco_dsl.rules.sources import SourceClause, load_sources, parse_source
 
 
@@ -183,6 +184,10 @@ def _own_features(parsed: _RuleFile) -> list[str]:
             size = os.stat(file).st_size
             if size > MAX_FILE_BYTES:
                 parsed.report(where, f"{shown(file)} is {size:,} bytes; a feature file may have at most {MAX_FILE_BYTES:,}")
+                continue
+            for problem in feature_problems(file):
+                at = f"{shown(file)}:{problem.place.line}:{problem.place.column}" if problem.line_text else shown(file)
+                parsed.report(where, f"{at}: {problem.message}")
         found += [file for file in files if file not in found]
     return found
 

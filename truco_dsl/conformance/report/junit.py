@@ -40,7 +40,7 @@ def junit_report(results: Iterable[Any]) -> str:
     for result in results:
         case = ElementTree.SubElement(suite, "testcase", classname=result.feature.removesuffix(".feature").replace("/", "."),
                                       name=f"{result.shown_id}  {result.scenario}",
-                                      file=f"features/{result.feature}", time=f"{result.duration:.3f}")
+                                      file=result.feature_path, time=f"{result.duration:.3f}")
         if result.line is not None:
             case.set("line", str(result.line))
         properties = ElementTree.SubElement(case, "properties")

@@ -34,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, ReferenceAdapter
 from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcript
 from truco_dsl.conformance.report.expectations import Expectations, judge
@@ -105,6 +106,12 @@ class ScenarioResult:
         (``desacordos-001[fpt-1983]``); ``(no id)`` when it has none."""
         identifier = self.id or "(no id)"
         return f"{identifier}[{self.ruleset}]" if self.feature.startswith("desacordos/") and self.ruleset else identifier
+
+    @property
+    def feature_path(self) -> str:
+        """Its feature file as a person finds it: ``features/atb-2004/empate.feature`` for a bundled
+        one, the path as given for one a rule file carries."""
+        return f"features/{self.feature}" if (FEATURES_DIR / self.feature).is_file() else self.feature
 
     def as_json(self) -> dict[str, Any]:
         """The record as plain JSON (``clauses`` a list)."""
@@ -186,7 +193,8 @@ class ConformancePlugin:
         for line in ("id(value): the scenario's stable @id: tag",
                      "clause(value): a regulation clause the scenario checks (@clause: tag)",
                      "tag(value): any other Gherkin tag of the scenario",
-                     "gherkin(feature, scenario, line): the feature file (relative to features/), scenario name and line",
+                     "gherkin(feature, scenario, line, checks): the feature file (relative to features/), scenario name and "
+                     "line, and its Then steps",
                      "unreadable: a feature file that cannot be parsed (always selected, always an error)",
                      "carried: a scenario the rule file played carries (features:), run whatever the folders"):
             config.addinivalue_line("markers", line)
@@ -295,7 +303,18 @@ class ConformancePlugin:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
         kind = None
-        if (call.excinfo is not None and report.failed and call.excinfo.errisinstance((DealRefused, NotTranslatable))
+        outside = self._outside(item) if report.when == "call" and not report.skipped else None
+        if outside is not None and item.get_closest_marker("carried") is not None:
+            kind = FAILED  # a rule file's own scenario that plays another rule set judges nothing of it
+            report.outcome = "failed"
+            report.longrepr = (f"the scenario plays {outside}, which {self._run_ids()} neither is nor extends: a rule "
+                               f"file's own scenarios play it (Given a game of \"{self._run_ids()}\" …)")
+        elif outside is not None:
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), (item.location[1] or 0) + 1,
+                               f"{NOT_APPLICABLE_PREFIX}: it plays {outside}, which {self._run_ids()} neither is nor "
+                               f"extends: it judges {outside}, not the rule set of this run")
+        elif (call.excinfo is not None and report.failed and call.excinfo.errisinstance((DealRefused, NotTranslatable))
                 and self._overridden(item)):
             self._not_applicable(item, report, call.excinfo.value)
         elif report.skipped and self._overridden(item) and self._seats_refused(item):
@@ -386,6 +405,20 @@ class ConformancePlugin:
                   f"players (table.players), not {players}")
         report.longrepr = (str(item.path), (item.location[1] or 0) + 1, reason)
 
+    def _outside(self, item: pytest.Item) -> str | None:
+        """The rule set a scenario played when it is outside the lineage of the rule set this run
+        plays in place of others (a scenario of features/atb-2004 about baralho-limpo, in a run of a
+        variant of manilha-velha), else None."""
+        if not self.plays_reference or not self.rulesets:
+            return None
+        named = dict(item.user_properties).get("ruleset")
+        inside = set(self.rulesets).union(*(ruleset.lineage for ruleset in self.rulesets.values()))
+        return named if named is not None and named not in inside else None
+
+    def _run_ids(self) -> str:
+        """The id(s) of the rule set(s) this run plays in place of others."""
+        return ", ".join(sorted({ruleset.id for ruleset in self.rulesets.values()}))
+
     def _unplayable(self, item: pytest.Item) -> str:
         """Why a rule file's own scenario cannot be played: the rule set it names is none the run
         plays (with the closest one), or not at that player count."""
@@ -428,6 +461,9 @@ class ConformancePlugin:
                                 f"{did_you_mean(mark.args[0], known)}")
         if not list(item.iter_markers("clause")):
             problems.append("it has no @clause: tag")
+        where = item.get_closest_marker("gherkin")
+        if where is not None and where.kwargs.get("checks") == 0:
+            problems.append("it checks nothing: it has no Then step")
         return problems
 
     @pytest.hookimpl(hookwrapper=True)

@@ -29,6 +29,7 @@ from pytest_bdd.scenario import get_python_name_generator
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.suite.catalogue import feature_scenarios
 from truco_dsl.diagnostics import shown
+from truco_dsl.rules.features import feature_problems
 
 #: the module name of a rule file's own scenarios (a fresh module for each run)
 CARRIED_MODULE = "truco_dsl.conformance.suite.carried"
@@ -53,11 +54,11 @@ def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, pl
         tests = [(entry, scenario(str(feature_file), entry.name, features_base_dir=str(feature_file.parent))(_scenario_body))
                  for entry in entries]
     except Exception as problem:  # a Gherkin syntax error, a duplicate scenario name, an unreadable file...
-        _unreadable(namespace, named, place, problem)
+        _unreadable(namespace, named, place, problem, feature_file)
         return
     for entry, test in tests:
         name = next(name for name in get_python_name_generator(entry.name) if name not in namespace)
-        pytest.mark.gherkin(feature=named, scenario=entry.name, line=entry.line)(test)
+        pytest.mark.gherkin(feature=named, scenario=entry.name, line=entry.line, checks=entry.checks)(test)
         namespace[name] = test
 
 
@@ -65,17 +66,15 @@ class _SameName(Exception):
     """Two scenarios of one feature file with one name."""
 
 
-def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, problem: Exception) -> None:
+def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, problem: Exception, path: Path) -> None:
     """Put in ``namespace`` a test that fails saying why the feature file at ``place`` cannot be read."""
 
-    if isinstance(problem, UnicodeDecodeError):
-        why = f"it is not UTF-8 text (byte 0x{problem.object[problem.start]:02x} at offset {problem.start})"
-    elif isinstance(problem, OSError):
-        why = problem.strerror or str(problem)
-    elif isinstance(problem, _SameName):
+    if isinstance(problem, _SameName):
         why = str(problem)
-    else:  # the parser's own words: the line and what it expected
-        why = f"{type(problem).__name__}: {problem}"
+    else:  # unreadable, not UTF-8, or not Gherkin: each problem at its line, in words
+        found = feature_problems(path)
+        why = "; ".join(f"{'line ' + str(each.place.line) + ':' + str(each.place.column) + ': ' if each.line_text else ''}"
+                        f"{each.message}" for each in found) or f"{type(problem).__name__}: {problem}"
 
     def test_feature_file() -> None:
         pytest.fail(f"{place} cannot be read: {why}", pytrace=False)

@@ -25,7 +25,7 @@ from truco_dsl.conformance.suite.catalogue import bundled_clause_tags, bundled_i
 from truco_dsl.diagnostics import closest, shown
 from truco_dsl.errors import SelectionError
 from truco_dsl.engine.proof import load_playable
-from truco_dsl.rules import RuleSet, available_rulesets
+from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
 
 AdapterFactory = Callable[[], EngineAdapter]
 
@@ -110,12 +110,12 @@ def resolve_ruleset(reference: str) -> tuple[str | None, RuleSet]:
 
 def stand_ins(ruleset: RuleSet, folder: str | None) -> dict[str, RuleSet]:
     """The rule set ids a scenario may name that the reference engine plays ``ruleset`` for, when
-    ``ruleset`` is run: the scenario ``folder``'s and every id of its lineage that is no bundled
-    rule set (the rule files whose own scenarios, ``features:``, name them). Empty for a bundled
-    rule set run as itself."""
+    ``ruleset`` is run: the scenario ``folder``'s and every id of its lineage (a variant of
+    manilha-velha is played where a scenario names manilha-velha or atb-2004, and where its own
+    scenarios, ``features:``, name it or a parent file). Empty for a bundled rule set run as itself."""
     bundled = available_rulesets()
-    named = {folder} if folder is not None else set()
-    named |= {ancestor for ancestor in ruleset.lineage if ancestor not in bundled}
+    named = ({folder} if folder is not None else set()) | set(ruleset.lineage)
+    named -= {ancestor for ancestor in named if ancestor in bundled and load_ruleset(ancestor).abstract}  # never a game
     return {ruleset_id: ruleset for ruleset_id in sorted(named) if ruleset_id != ruleset.id or ruleset_id not in bundled}
 
 

@@ -1,0 +1,70 @@
+"""The feature files a rule file names (``features:``): whether each can be read and parsed, each
+problem at its ``file:line:col`` in a person's words (Gherkin's own speak of tokens translated).
+
+The loader refuses a rule file whose feature files have problems (``loader._own_features``), so a
+variant that validates carries scenarios the suite can bind; the suite reports a file that broke
+since with the same words (``conformance.suite.scenarios``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from truco_dsl.diagnostics import Place, Problem, read_regular
+
+#: Gherkin's token names, in a drafter's words
+_TOKENS = {"#EOF": "the end of the file", "#TableRow": "a table row (| … |)", "#DocStringSeparator": 'a """ block',
+           "#StepLine": "a step (Given, When, Then, And)", "#TagLine": "a tag (@…)", "#ExamplesLine": "Examples:",
+           "#ScenarioLine": "Scenario:", "#RuleLine": "Rule:", "#FeatureLine": "Feature:",
+           "#BackgroundLine": "Background:", "#Language": "a # language: line", "#Other": "a description"}
+
+
+def _phrase(message: str) -> str:
+    """A Gherkin parser message without its ``(line:col):`` and with its tokens in words."""
+    message = re.sub(r"^\(\d+:\d+\):\s*", "", message)
+    expected = re.match(r"expected: (.*), got (.*)$", message)
+    if not expected:
+        return message
+    words = [_TOKENS.get(token.strip(), token.strip()) for token in expected.group(1).split(",")
+             if token.strip() not in ("#Comment", "#Empty")]
+    got = expected.group(2).strip()
+    return f"expected {', '.join(dict.fromkeys(words))}; found {got}"
+
+
+def feature_problems(path: str | Path) -> list[Problem]:
+    """What keeps the feature file at ``path`` from being bound as scenarios: it cannot be read
+    (``diagnostics.read_regular``: not a regular file, larger than the limit), it is not UTF-8, it
+    does not parse (each of the parser's errors, at its line and column), or it holds no scenario.
+    Returns the problems, in the file's order; empty when it is fine. Raises nothing."""
+    from gherkin.parser import Parser
+    from gherkin.token_scanner import TokenScanner
+
+    file = str(path)
+    try:
+        data = read_regular(path)
+    except OSError as problem:
+        return [Problem.of_file(file, f"the feature file cannot be read: {problem.strerror or problem}")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        return [Problem.of_file(file, f"the feature file is not UTF-8 text (byte 0x{data[problem.start]:02x} at offset "
+                                      f"{problem.start})")]
+    lines = text.splitlines()
+    try:
+        document = Parser().parse(TokenScanner(text))
+    except Exception as failure:  # noqa: BLE001 - the parser's CompositeParserException and its kin
+        found = []
+        for error in getattr(failure, "errors", None) or [failure]:
+            location = getattr(error, "location", None) or {}
+            line, column = location.get("line") or 1, location.get("column") or 1
+            shown_line = lines[line - 1] if 0 < line <= len(lines) else ""
+            found.append(Problem(Place(file, line, column), _phrase(str(error)), shown_line))
+        return sorted(found, key=lambda problem: (problem.place.line, problem.place.column))
+    feature = document.get("feature") or {}
+    children = feature.get("children", [])
+    scenarios = [child for child in children if "scenario" in child] + [
+        grandchild for child in children for grandchild in (child.get("rule") or {}).get("children", []) if "scenario" in grandchild]
+    if not scenarios:
+        return [Problem.of_file(file, "the feature file holds no scenario (Feature: and at least one Scenario:)")]
+    return []
