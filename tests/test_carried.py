@@ -258,3 +258,10 @@ def test_an_own_scenario_that_checks_nothing_or_plays_another_rule_set_is_not_a_
     assert results["jogo24-006"].outcome == "error" and "it checks nothing: it has no Then step" in results["jogo24-006"].message
     assert results["jogo24-007"].outcome == "failed"
     assert results["jogo24-007"].message.startswith("the scenario plays fpt-1983, which jogo-de-24 neither is nor extends")
+
+
+def test_validate_given_a_feature_file_says_it_is_one(capsys):
+    assert main(["validate", str(FIXTURE / "jogo-de-24.feature"), str(FIXTURE / "jogo-de-24.yaml")]) == 2
+    captured = capsys.readouterr()
+    assert "jogo-de-24.feature: a feature file, not a rule file: name it under features: in a rule file" in captured.err
+    assert "jogo-de-24.yaml: ok" in captured.out  # the other file still checked

@@ -70,8 +70,9 @@ def check_tag_names(expression: str | None, carried: Iterable[str] = ()) -> None
         if value not in known:
             near = value.partition(".")[0] if kind == "clause" and value.partition(".")[0] in known else closest(value, known)
             hint = f" (did you mean @{kind}:{near}?{' a tag names a clause without its .part' if '.' in value else ''})" if near else ""
+            own = " (with --ruleset FILE, its own scenarios too)" if carried else ""
             raise SelectionError(f"no scenario has the tag @{kind}:{value}{hint}; `truco where {value}` says where a "
-                                 f"name is, `truco cases export` lists every scenario's tags")
+                                 f"name is, `truco cases export` lists every scenario's tags{own}")
 
 
 def feature_folders() -> list[str]:
