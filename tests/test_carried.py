@@ -265,3 +265,12 @@ def test_validate_given_a_feature_file_says_it_is_one(capsys):
     captured = capsys.readouterr()
     assert "jogo-de-24.feature: a feature file, not a rule file: name it under features: in a rule file" in captured.err
     assert "jogo-de-24.yaml: ok" in captured.out  # the other file still checked
+
+
+def test_cases_export_refuses_an_own_scenario_without_an_id_of_its_own(tmp_path, capsys):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    feature.write_text(feature.read_text(encoding="utf-8").replace("@id:jogo24-002 @clause:JOGO24-1", "@clause:JOGO24-1"),
+                       encoding="utf-8")
+    assert main(["cases", "export", "--ruleset", str(rule_file)]) == 2
+    assert "scenario 'At 23 a side has not won: the game goes to 24' has no @id: tag" in capsys.readouterr().err

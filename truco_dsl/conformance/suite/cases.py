@@ -144,8 +144,21 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
                 where = case["feature"].split("/", 1)[0]
                 if folder is None or where == folder or (where == "desacordos" and case["ruleset"] == folder):
                     cases.append(case)
+    taken = {case["id"] for case in cases}
     for path in carried:
-        cases += _feature_cases(Path(path), shown(path))
+        own = _feature_cases(Path(path), shown(path))
+        first: dict[str, str] = {}
+        for case in own:  # what the schema asks of every case, which the bundled scenarios' lint tests ensure
+            where = f"{case['feature']}:{case['line']}: scenario {case['name']!r}"
+            if case["id"] is None:
+                raise CasesError(f"{where} has no @id: tag; every case needs one of its own")
+            if case["id"] in taken:
+                raise CasesError(f"{where}: @id:{case['id']} is a bundled scenario's id too; give it one of its own")
+            if first.setdefault(case["id"], case["name"]) != case["name"]:
+                raise CasesError(f"{where}: @id:{case['id']} is also the id of scenario {first[case['id']]!r}")
+            if not case["steps"]:
+                raise CasesError(f"{where} has no steps")
+        cases += own
     return {"format": FORMAT, "ruleset": ruleset, "cases": cases}
 
 
