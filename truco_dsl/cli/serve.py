@@ -39,15 +39,16 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
     ``truco-dsl reference`` with the installed version.
 
     ``ruleset``: None to offer every bundled rule set that is not abstract; a rule set id or file to
-    offer only it — a variant under the id of the nearest rule set of its lineage with scenarios
-    (``truco serve --ruleset casa.yaml`` plays casa wherever a scenario names atb-2004).
+    offer only it — under its own id and, for a variant, under every id of its lineage that a
+    scenario may name (``selection.stand_ins``: ``truco serve --ruleset casa.yaml`` plays casa
+    wherever a scenario names casa, atb-2004 or, for a variant of manilha-velha, manilha-velha).
     Raises ``FileNotFoundError`` / ``RulesetError`` for an unknown or malformed rule set, and
     ``SelectionError`` for a variant with no scenarios in its lineage.
     """
     from truco_dsl.conformance.engines.adapter import ReferenceAdapter
     from truco_dsl.conformance.engines.protocol import ProtocolServer, engine_version
     from truco_dsl.cli.exits import warned
-    from truco_dsl.conformance.suite.selection import resolve_ruleset
+    from truco_dsl.conformance.suite.selection import resolve_ruleset, stand_ins
     from truco_dsl.rules import available_rulesets, load_ruleset
 
     if ruleset is None:
@@ -56,7 +57,7 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
     else:
         folder, played = resolve_ruleset(ruleset)
         warned("serve", played)
-        offered = {folder: played}
+        offered = {played.id: played, **stand_ins(played, folder)}
     adapter = ReferenceAdapter(offered)
     return ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
                           name="truco-dsl reference", version=engine_version())
