@@ -321,3 +321,13 @@ def test_a_game_may_start_at_given_scores_below_the_target(monkeypatch, capsys):
     assert "you 23 · seat 1 5   game to 24" in out and "4 points   mão de onze" in out  # the house's mão de 23
     code, _, err = run(monkeypatch, capsys, "quit\n", scores="12,0")
     assert code == 2 and "--scores 12,0: a game of atb-2004 is won at 12 points; start below it" in err
+
+
+def test_a_raise_of_a_ladder_without_words_is_typed_as_truco_or_raise_to_n():
+    engine = Engine(str(Path(__file__).parent / "fixtures" / "variants" / "casa24b.yaml"), players=2, seed=3, dealer=1)
+    engine.deal([["4c", "7h", "3d"], ["Kd", "Jd", "5d"]], None)
+    game, _ = scripted(engine, [])
+    view = engine.state(0)
+    assert game.to_action("truco", view) == "truco" and game.to_action("raise to 2", view) == "truco"
+    with pytest.raises(Exception, match="The next raise is truco \\(to 2\\), not to 4"):
+        game.to_action("raise to 4", view)

@@ -6,7 +6,8 @@ cards when the rule set shows them, in a mão de onze), the vazas of the hand, t
 pending raise, the score, and a numbered list of the legal actions. The person types a number, a
 canonical action (``play:3c``, ``play_covered:3c``, ``truco``, ``accept``, ``fold``,
 ``mao_de_onze:play``, ``mao_de_onze:fold``) or a friendly form (``3c`` or ``3♣`` plays the card,
-``cover 3c`` plays it face down, ``seis``/``nove``/``doze`` raise, ``help``, ``quit``). Bad input
+``cover 3c`` plays it face down, ``truco`` raises (``seis``/``nove``/``doze``/``raise to N`` when they
+name the next step), ``help``, ``quit``). Bad input
 gets a short reason and the prompt again.
 
 Bots draw from a ``random.Random`` seeded by ``--seed``: they answer a raise or decide a mão de onze
@@ -262,11 +263,9 @@ class TerminalGame:
                     return "mao_de_onze:play"
                 if word in _FOLD_WORDS:
                     return "mao_de_onze:fold"
-            if word in ("raise", "t"):
+            if word in ("raise", "t", "truco", "trucar"):  # the call: it raises to the next step, however named
                 return "truco"
-            if word == "trucar":
-                word = "truco"
-            if word in RAISE_NAMES:  # truco, seis, nove, doze: only the step the next raise reaches
+            if word in RAISE_NAMES:  # seis, nove, doze: only the step the next raise reaches
                 return self.check_raise_name(word, hand)
             if word in _ACCEPT_WORDS:
                 return "accept"
@@ -276,6 +275,8 @@ class TerminalGame:
                 raise _Refused(f"{word.capitalize()} which card? Type it too, like {word} 3c.")
             if len(word) == 2:
                 return f"play:{self.read_card(words[0])}"
+        if len(words) == 3 and lowered[:2] == ["raise", "to"] and lowered[2].isdigit():  # as the menu names a step
+            return self.check_raise_to(int(lowered[2]), hand)
         if len(words) == 2:
             first, second = lowered
             if first in _PLAY_WORDS:
@@ -305,6 +306,20 @@ class TerminalGame:
         if following is None:
             raise _Refused(f"The stake cannot go above {current}.")
         raise _Refused(f"The next raise is {self.raise_name(following)} (to {following}), not {word}.")
+
+    def check_raise_to(self, points: int, hand: dict[str, Any]) -> str:
+        """``raise to N`` means truco when N is the step the next raise reaches (a ladder's step with
+        no word of its own, say 4 or 8 of a 1, 2, 4, 8 ladder)."""
+        if self.engine.refusal(PERSON, "truco") is not None:
+            return "truco"
+        pending = hand["pending_raise"]
+        current = pending["to"] if pending else hand["stake"]
+        following = self._step_after(current)
+        if following == points:
+            return "truco"
+        if following is None:
+            raise _Refused(f"The stake cannot go above {current}.")
+        raise _Refused(f"The next raise is {self.raise_name(following)} (to {following}), not to {points}.")
 
     def why_not(self, action: str, actions: list[str]) -> str:
         """Why ``action`` is not legal now, in the engine's own words (nothing is played)."""
@@ -343,7 +358,7 @@ class TerminalGame:
     def help(self, actions: list[str]) -> None:
         self.say("[bold]Type[/] the number of an action, or the action itself:\n"
                  "  3c or 3♣      play that card        cover 3c   play it face down\n"
-                 "  truco, seis, nove, doze   raise     accept, fold   answer a raise\n"
+                 "  truco (or seis, nove, doze, raise to N: the next step)   raise     accept, fold   answer a raise\n"
                  "  play, fold    decide a mão de onze  quit       leave the game\n"
                  "  canonical forms work too: " + escape(", ".join(actions)))
 
