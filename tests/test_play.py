@@ -318,7 +318,7 @@ def test_a_game_may_start_at_given_scores_below_the_target(monkeypatch, capsys):
     variant = str(Path(__file__).parent / "fixtures" / "variants" / "jogo-de-24" / "jogo-de-24.yaml")
     code, out, _ = run(monkeypatch, capsys, "quit\n", ruleset=variant, scores="23,5")
     assert code == 0
-    assert "you 23 · seat 1 5   game to 24" in out and "4 points   mão de onze" in out  # the house's mão de 23
+    assert "you 23 · seat 1 5   game to 24" in out and "4 points   mão de 23" in out  # the house's mão de 23
     code, _, err = run(monkeypatch, capsys, "quit\n", scores="12,0")
     assert code == 2 and "--scores 12,0: a game of atb-2004 is won at 12 points; start below it" in err
 

@@ -341,7 +341,7 @@ class TerminalGame:
         if reason == "no_raise_pending":
             return f"Nobody asked for a raise; there is nothing to {action}."
         if reason == "mao_de_onze_pending":
-            return "First decide the mão de onze: play or fold."
+            return f"First decide the {self.mao_name()}: play or fold."
         if reason == "no_decision_pending":
             return "There is no mão de onze to decide."
         if reason == "raise_pending":
@@ -398,10 +398,18 @@ class TerminalGame:
         self.console.print(grid)
         self.console.print(self.actions_markup(actions, hand))
 
+    def mao_name(self) -> str:
+        """The hand a side plays at the score it has reached: "mão de onze" at 11, "mão de 23" at 23
+        (a variant's, named by the score, whatever the rule file calls it)."""
+        hand = self.engine.hand
+        team = hand.mao_de_onze_team if hand is not None else None
+        score = self.engine.score[team] if team is not None else max(self.engine.score)
+        return "mão de onze" if score == 11 else f"mão de {score}"
+
     def stake_markup(self, hand: dict[str, Any]) -> str:
         text = f"[bold]{hand['stake']}[/] point{'s' if hand['stake'] != 1 else ''}"
         if hand["mao_de_onze"]:
-            text += "   [magenta]mão de onze[/]"
+            text += f"   [magenta]{self.mao_name()}[/]"
         pending = hand["pending_raise"]
         if pending is not None:
             who = self.seat_name(pending["seat"])
@@ -412,7 +420,7 @@ class TerminalGame:
 
     def turn_markup(self, hand: dict[str, Any]) -> str:
         if hand["decision_pending"] is not None:
-            return "[bold]Your team decides the mão de onze: play it or fold[/]"
+            return f"[bold]Your team decides the {self.mao_name()}: play it or fold[/]"
         if hand["pending_raise"] is not None:
             return "[bold]Your answer to the raise[/]"
         return "[bold]Your turn[/]"
@@ -454,7 +462,7 @@ class TerminalGame:
         if kind == "fold":
             return "fold"
         if kind == "mao_de_onze":
-            return f"play the mão de onze ({hand['stake']} points)" if argument == "play" else "fold the mão de onze"
+            return f"play the {self.mao_name()} ({hand['stake']} points)" if argument == "play" else f"fold the {self.mao_name()}"
         return action
 
     # ------------------------------------------------------------------ narrating events
@@ -510,9 +518,9 @@ class TerminalGame:
         if kind == "mao_de_onze":
             team = event["team"]
             if team is None:
-                return "[magenta]Mão de onze for both teams[/] — nobody decides; the hand is played"
+                return f"[magenta]{self.mao_name().capitalize()} for both teams[/] — nobody decides; the hand is played"
             chooser = "your team decides" if team == PERSON % self.engine.teams else f"team {team} decides"
-            return f"[magenta]Mão de onze for {escape(self.team_name(team))}[/] — {chooser} to play it or fold"
+            return f"[magenta]{self.mao_name().capitalize()} for {escape(self.team_name(team))}[/] — {chooser} to play it or fold"
         if kind == "mao_de_onze_decided":
             seat = event["seat"]
             decision = "play" if event["decision"] == "play" else "fold"
