@@ -315,6 +315,10 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                            f"{'their' if len(translated) != 1 else 'its'} vira ({', '.join(played)} turns none, and every "
                            f"card played ranked against its vaza's as with the vira): "
                            f"{summary_line(result.outcome for result in translated)}"), soft_wrap=True)
+    apart = [result for result in results if result.outcome == NOT_APPLICABLE]
+    if apart:  # a variant's: counted apart, never passed; each one's why is in the reports
+        console.print(Text(f"{len(apart)} not applicable (counted apart, never as passed): --json or --html gives each "
+                           f"one's why"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
 
 
