@@ -168,21 +168,36 @@ def test_an_own_scenario_for_a_game_the_run_cannot_play_fails_saying_why(tmp_pat
     assert results["jogo24-002"].message == "the scenario asks for 3 players; jogo-de-24 is played by 2, 4, 6 (table.players)"
 
 
-def test_own_scenarios_need_an_id_of_their_own_and_clause_tags_that_name_clauses(tmp_path):
-    rule_file = _copy_fixture(tmp_path)
+def test_own_scenarios_need_an_id_and_a_name_of_their_own_clause_tags_that_name_clauses_and_a_then(tmp_path, capsys,
+                                                                                                     monkeypatch):
+    rule_file = _copy_fixture(tmp_path).name
+    monkeypatch.chdir(tmp_path)
     feature = tmp_path / "jogo-de-24.feature"
     text = feature.read_text(encoding="utf-8")
-    text = text.replace("@id:jogo24-001 @clause:JOGO24-1", "@id:truco-001 @clause:JOGO24-33")
+    text = text.replace("@id:jogo24-001 @clause:JOGO24-1", "@id:jogo24-001 @clause:JOGO24-33")
     text = text.replace("@id:jogo24-002 @clause:JOGO24-1", "@clause:JOGO24-1").replace("@id:jogo24-004", "@id:jogo24-003")
+    text = text.replace("Scenario: At 23 a side has not won: the game goes to 24",
+                        "Scenario: A truco raises the hand from 1 to 2, and a seis from 2 to 4")
+    text += '\n  @id:jogo24-006 @clause:JOGO24-1\n  Scenario: Nothing checked\n    Given a game of "jogo-de-24" for 2 players\n'
     feature.write_text(text, encoding="utf-8")
-    results = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
-    messages = {(result.id, result.scenario[:10]): (result.outcome, result.message) for result in results}
-    assert {outcome for outcome, _ in messages.values()} == {"error"}
-    assert "@id:truco-001 is a bundled scenario's id too" in messages[("truco-001", "A truco ra")][1]
-    assert "@clause:JOGO24-33 names no clause of spec/sources nor of the house rules (did you mean JOGO24-3?)" in \
-        messages[("truco-001", "A truco ra")][1]
-    assert messages[(None, "At 23 a si")][1].startswith("it has no @id: tag")
-    assert messages[("jogo24-003", "The side a")][1].startswith("@id:jogo24-003 is given to 2 scenarios")
+    assert main(["validate", rule_file]) == 2
+    said = capsys.readouterr().err
+    assert "jogo-de-24.feature:6:3: scenario 'A truco raises the hand from 1 to 2, and a seis from 2 to 4': " \
+           "@clause:JOGO24-33 names no clause of spec/sources nor of the house rules" in said
+    assert "jogo-de-24.feature:21:3: scenario 'A truco raises the hand from 1 to 2, and a seis from 2 to 4': it has no @id: tag" in said
+    assert "another scenario has this name (line 6): each needs a name of its own" in said
+    assert "@id:jogo24-003 is the id of the scenario at line 33 too" in said
+    assert "scenario 'Nothing checked': it checks nothing: it has no Then step" in said
+    assert "jogo-de-24.yaml: 5 problems" in said
+
+
+def test_an_own_scenario_with_a_bundled_scenario_s_id_is_an_error_of_the_run(tmp_path):
+    rule_file = _copy_fixture(tmp_path)
+    feature = tmp_path / "jogo-de-24.feature"
+    feature.write_text(feature.read_text(encoding="utf-8").replace("@id:jogo24-001", "@id:truco-001"), encoding="utf-8")
+    [result] = [result for result in run_suite(str(rule_file), tags="@clause:JOGO24-1")
+                if result.feature.endswith("jogo-de-24.feature") and result.id == "truco-001"]
+    assert result.outcome == "error" and "@id:truco-001 is a bundled scenario's id too" in result.message
 
 
 def test_cases_export_of_the_variant_file_carries_its_own_scenarios_in_the_schema_s_shape(monkeypatch, capsys):
@@ -212,16 +227,6 @@ def test_a_feature_file_too_large_or_not_utf8_is_refused_at_load(tmp_path, capsy
     assert "jogo-de-24.feature: the feature file is not UTF-8 text (byte 0xff at offset 0)" in capsys.readouterr().err
 
 
-def test_two_own_scenarios_of_one_name_are_told_not_run_as_one(tmp_path):
-    rule_file = _copy_fixture(tmp_path)
-    feature = tmp_path / "jogo-de-24.feature"
-    feature.write_text(feature.read_text(encoding="utf-8").replace(
-        "Scenario: At 23 a side has not won: the game goes to 24",
-        "Scenario: A truco raises the hand from 1 to 2, and a seis from 2 to 4"), encoding="utf-8")
-    [broken] = [result for result in run_suite(str(rule_file)) if result.feature.endswith("jogo-de-24.feature")]
-    assert "two scenarios are named 'A truco raises the hand from 1 to 2, and a seis from 2 to 4' (lines 6 and 21)" \
-        in broken.message
-
 
 def test_an_own_scenario_outline_is_one_scenario_whose_rows_share_its_id(tmp_path):
     rule_file = _copy_fixture(tmp_path)
@@ -246,18 +251,16 @@ def test_a_variant_of_manilha_velha_is_played_where_a_scenario_names_manilha_vel
     assert "it plays baralho-limpo, which espadilha neither is nor extends" in results["variantes-008"].message
 
 
-def test_an_own_scenario_that_checks_nothing_or_plays_another_rule_set_is_not_a_pass(tmp_path):
+def test_an_own_scenario_that_plays_another_rule_set_is_not_a_pass(tmp_path):
     rule_file = _copy_fixture(tmp_path)
     feature = tmp_path / "jogo-de-24.feature"
     feature.write_text(feature.read_text(encoding="utf-8") + (
-        '\n  @id:jogo24-006 @clause:JOGO24-1\n  Scenario: Nothing checked\n    Given a game of "jogo-de-24" for 2 players\n'
-        '    And a shuffled deal with seed 1\n\n  @id:jogo24-007 @clause:JOGO24-1\n  Scenario: Another rule set\n'
+        '\n  @id:jogo24-007 @clause:JOGO24-1\n  Scenario: Another rule set\n'
         '    Given a game of "fpt-1983" for 2 players\n    And a shuffled deal with seed 1\n    Then the hand is worth 1\n'),
         encoding="utf-8")
-    results = {result.id: result for result in run_suite(str(rule_file), tags="@id:jogo24-006 or @id:jogo24-007")}
-    assert results["jogo24-006"].outcome == "error" and "it checks nothing: it has no Then step" in results["jogo24-006"].message
-    assert results["jogo24-007"].outcome == "failed"
-    assert results["jogo24-007"].message.startswith("the scenario plays fpt-1983, which jogo-de-24 neither is nor extends")
+    [result] = run_suite(str(rule_file), tags="@id:jogo24-007")
+    assert result.outcome == "failed"
+    assert result.message.startswith("the scenario plays fpt-1983, which jogo-de-24 neither is nor extends")
 
 
 def test_validate_given_a_feature_file_says_it_is_one(capsys):
@@ -267,10 +270,3 @@ def test_validate_given_a_feature_file_says_it_is_one(capsys):
     assert "jogo-de-24.yaml: ok" in captured.out  # the other file still checked
 
 
-def test_cases_export_refuses_an_own_scenario_without_an_id_of_its_own(tmp_path, capsys):
-    rule_file = _copy_fixture(tmp_path)
-    feature = tmp_path / "jogo-de-24.feature"
-    feature.write_text(feature.read_text(encoding="utf-8").replace("@id:jogo24-002 @clause:JOGO24-1", "@clause:JOGO24-1"),
-                       encoding="utf-8")
-    assert main(["cases", "export", "--ruleset", str(rule_file)]) == 2
-    assert "scenario 'At 23 a side has not won: the game goes to 24' has no @id: tag" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
@@ -158,10 +158,11 @@ def _house_rules(parsed: _RuleFile, regulations: dict[str, SourceClause]) -> dic
     return house
 
 
-def _own_features(parsed: _RuleFile) -> list[str]:
+def _own_features(parsed: _RuleFile, clause_ids: Iterable[str]) -> list[str]:
     """The feature files the file names (``features:``: a ``.feature`` file beside it, a folder of
     them, or a list of either), absolute, each once; reports at ``features`` a path that is not
-    there, a file that is not a ``.feature`` file and a folder that holds none."""
+    there, a file that is not a ``.feature`` file, a folder that holds none, and each problem of a
+    file (``features.feature_problems``: ``clause_ids`` are the ids its ``@clause:`` tags may name)."""
     named = parsed.document.get("features")
     if parsed.is_broken(("features",)) or not isinstance(named, (str, list)):
         return []
@@ -185,7 +186,7 @@ def _own_features(parsed: _RuleFile) -> list[str]:
             if size > MAX_FILE_BYTES:
                 parsed.report(where, f"{shown(file)} is {size:,} bytes; a feature file may have at most {MAX_FILE_BYTES:,}")
                 continue
-            for problem in feature_problems(file):
+            for problem in feature_problems(file, clause_ids):
                 at = f"{shown(file)}:{problem.place.line}:{problem.place.column}" if problem.line_text else shown(file)
                 parsed.report(where, f"{at}: {problem.message}")
         found += [file for file in files if file not in found]
@@ -234,8 +235,8 @@ def _check_meaning(parsed: _RuleFile) -> None:
         return
     regulations = sorted({clause.source for clause in sources.values()})
     parsed.house = _house_rules(parsed, sources)
-    parsed.features = _own_features(parsed)
     sources = {**sources, **parsed.house}
+    parsed.features = _own_features(parsed, sources)
     if isinstance(document.get("source"), str) and not parsed.is_broken(("source",)) and document["source"] not in regulations:
         parsed.report(("source",), f"no regulation {document['source']} is in spec/sources"
                                    f"{did_you_mean(document['source'], regulations)}; the regulations: {', '.join(regulations)}")

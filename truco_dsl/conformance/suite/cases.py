@@ -55,7 +55,8 @@ def _form(keyword: str, text: str, rows: list[list[str]] | None, where: str) -> 
     raise CasesError(f"{where}: {keyword.capitalize()} {text!r} is not in the step vocabulary (conformance/STEPS.md)")
 
 
-def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples: dict[str, dict[str, str]]) -> dict[str, Any]:
+def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples: dict[str, dict[str, str]],
+          place: str | None = None) -> dict[str, Any]:
     tags = [tag["name"] for tag in pickle.get("tags", [])]
     ids = [tag[len("@id:"):] for tag in tags if tag.startswith("@id:")]
     steps = []
@@ -65,7 +66,7 @@ def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples:
         line = lines.get(str(step["astNodeIds"][0]), 0)
         table = (step.get("argument") or {}).get("dataTable")
         rows = [[cell["value"] for cell in row["cells"]] for row in table["rows"]] if table else None
-        forms = _form(keyword, step["text"], rows, f"features/{feature}:{line}")
+        forms = _form(keyword, step["text"], rows, f"{place or 'features/' + feature}:{line}")
         entry: dict[str, Any] = {"keyword": keyword, "phase": _PHASES[keyword], "text": step["text"], "line": line,
                                  "forms": forms}
         if rows is not None:
@@ -107,7 +108,8 @@ def _feature_cases(path: Path, feature: str | None = None) -> tuple[dict[str, An
             header = [cell["value"] for cell in block["tableHeader"]["cells"]] if block.get("tableHeader") else []
             for row in block.get("tableBody", []):
                 examples[str(row["id"])] = dict(zip(header, (cell["value"] for cell in row["cells"])))
-    return tuple(_case(pickle, feature, lines, examples) for pickle in Compiler().compile(document))
+    place = feature if carried else None
+    return tuple(_case(pickle, feature, lines, examples, place) for pickle in Compiler().compile(document))
 
 
 def _scenarios(feature: dict[str, Any]) -> list[dict[str, Any]]:
@@ -154,7 +156,7 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
                 raise CasesError(f"{where} has no @id: tag; every case needs one of its own")
             if case["id"] in taken:
                 raise CasesError(f"{where}: @id:{case['id']} is a bundled scenario's id too; give it one of its own")
-            if first.setdefault(case["id"], case["name"]) != case["name"]:
+            if first.setdefault(case["id"], case["name"]) != case["name"] and "example" not in case:  # an outline's rows share it
                 raise CasesError(f"{where}: @id:{case['id']} is also the id of scenario {first[case['id']]!r}")
             if not case["steps"]:
                 raise CasesError(f"{where} has no steps")

@@ -22,14 +22,12 @@ from truco_dsl.diagnostics import read_regular
 class ScenarioEntry:
     """One scenario: ``feature`` (path relative to features/, like ``atb-2004/empate.feature``),
     ``name``, ``line`` of its ``Scenario:`` keyword, and every ``tags`` that applies to it (its own,
-    its rule's and its feature's, with ``@``), and ``checks``: how many of its steps are ``Then``
-    steps (a background's not counted)."""
+    its rule's and its feature's, with ``@``)."""
 
     feature: str
     name: str
     line: int
     tags: tuple[str, ...]
-    checks: int = 0
 
     @property
     def ids(self) -> list[str]:
@@ -105,6 +103,5 @@ def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[Scenar
             entries = [(child["scenario"], [])] if "scenario" in child else []
         for scenario, inherited in entries:
             tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
-            checks = sum(1 for step in scenario.get("steps", []) if step.get("keyword", "").strip() == "Then")
-            found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags), checks))
+            found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags)))
     return found

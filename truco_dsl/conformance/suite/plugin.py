@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -45,7 +44,7 @@ from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory
 from truco_dsl.conformance.suite.steps import DealRefused
 from truco_dsl.diagnostics import did_you_mean
 from truco_dsl.errors import EngineFault, NotSupported, NotTranslatable, SelectionError
-from truco_dsl.rules import RuleSet, load_sources
+from truco_dsl.rules import RuleSet
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
@@ -186,15 +185,13 @@ class ConformancePlugin:
         self._phases: dict[str, list[_Phase]] = {}
         self._transcripts: dict[str, tuple[Transcript, str]] = {}  # nodeid -> (its exchanges, the engine's name)
         self._translations: dict[str, list[str]] = {}  # nodeid -> how its deals were translated
-        self._carried_ids: Counter[str] = Counter()  # the @id: of each of the rule file's own scenarios -> how many have it
 
     # ------------------------------------------------------------------ configuration, collection
     def pytest_configure(self, config: pytest.Config) -> None:
         for line in ("id(value): the scenario's stable @id: tag",
                      "clause(value): a regulation clause the scenario checks (@clause: tag)",
                      "tag(value): any other Gherkin tag of the scenario",
-                     "gherkin(feature, scenario, line, checks): the feature file (relative to features/), scenario name and "
-                     "line, and its Then steps",
+                     "gherkin(feature, scenario, line): the feature file (relative to features/), scenario name and line",
                      "unreadable: a feature file that cannot be parsed (always selected, always an error)",
                      "carried: a scenario the rule file played carries (features:), run whatever the folders"):
             config.addinivalue_line("markers", line)
@@ -230,10 +227,6 @@ class ConformancePlugin:
         return None if self._selected_marks(getattr(obj, "pytestmark", ())) else []
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        carried = {(mark.args[0], str(item.get_closest_marker("gherkin").kwargs))  # an outline's rows are one scenario
-                   for item in items if item.get_closest_marker("carried") is not None
-                   and item.get_closest_marker("gherkin") is not None for mark in item.iter_markers("id")}
-        self._carried_ids = Counter(scenario_id for scenario_id, _ in carried)
         keep, drop = [], []
         for item in items:
             (keep if self._selected(item) else drop).append(item)
@@ -441,30 +434,15 @@ class ConformancePlugin:
         if item.get_closest_marker("carried") is not None and item.get_closest_marker("unreadable") is None:
             problems = self._carried_problems(item)
             if problems:
-                pytest.fail("; ".join(problems) + " (conformance/STEPS.md: every scenario has one @id: of its own and "
-                            "@clause: tags naming the clauses it checks)", pytrace=False)
+                pytest.fail("; ".join(problems), pytrace=False)
 
     def _carried_problems(self, item: pytest.Item) -> list[str]:
-        """What a rule file's own scenario lacks that every bundled one has: one ``@id:`` that no
-        other scenario of the run has, and ``@clause:`` tags that name clauses of spec/sources or of
-        the house rules of the rule set played."""
+        """What a rule file's own scenario shares with a bundled one that it may not: its ``@id:``
+        (the rest of what every scenario has, the loader checks: ``rules.features``)."""
         ids = [mark.args[0] for mark in item.iter_markers("id")]
-        problems = [] if len(ids) == 1 else ["it has no @id: tag" if not ids else f"it has {len(ids)} @id: tags"]
         if ids and ids[0] in bundled_ids():
-            problems.append(f"@id:{ids[0]} is a bundled scenario's id too (`truco where {ids[0]}`): give it an id of its own")
-        elif ids and self._carried_ids.get(ids[0], 0) > 1:
-            problems.append(f"@id:{ids[0]} is given to {self._carried_ids[ids[0]]} scenarios")
-        known = set(load_sources()).union(*(ruleset.house for ruleset in self.rulesets.values()))
-        for mark in item.iter_markers("clause"):
-            if mark.args[0].partition(".")[0] not in known:
-                problems.append(f"@clause:{mark.args[0]} names no clause of spec/sources nor of the house rules"
-                                f"{did_you_mean(mark.args[0], known)}")
-        if not list(item.iter_markers("clause")):
-            problems.append("it has no @clause: tag")
-        where = item.get_closest_marker("gherkin")
-        if where is not None and where.kwargs.get("checks") == 0:
-            problems.append("it checks nothing: it has no Then step")
-        return problems
+            return [f"@id:{ids[0]} is a bundled scenario's id too (`truco where {ids[0]}`): give it an id of its own"]
+        return []
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, None]:
