@@ -261,6 +261,13 @@ def test_an_own_scenario_that_plays_another_rule_set_is_not_a_pass(tmp_path):
     [result] = run_suite(str(rule_file), tags="@id:jogo24-007")
     assert result.outcome == "failed"
     assert result.message.startswith("the scenario plays fpt-1983, which jogo-de-24 neither is nor extends")
+    # also when its deal fails on the way: the why is the rule set it plays, not the deal
+    feature.write_text(feature.read_text(encoding="utf-8").replace(
+        'Given a game of "fpt-1983" for 2 players\n    And a shuffled deal with seed 1',
+        'Given a game of "baralho-limpo" for 2 players\n    And the deal: vira 3s\n      | seat | cards    |\n'
+        '      | 0    | 5d 2c Kh |\n      | 1    | 3c 2d Qs |'), encoding="utf-8")
+    [result] = run_suite(str(rule_file), tags="@id:jogo24-007")
+    assert result.outcome == "failed" and result.message.startswith("the scenario plays baralho-limpo, which jogo-de-24")
 
 
 def test_validate_given_a_feature_file_says_it_is_one(capsys):

@@ -299,6 +299,7 @@ class ConformancePlugin:
         outside = self._outside(item) if report.when == "call" and not report.skipped else None
         if outside is not None and item.get_closest_marker("carried") is not None:
             kind = FAILED  # a rule file's own scenario that plays another rule set judges nothing of it
+            self._steps.pop(item.nodeid, None)  # whatever step failed on the way, this is the why
             report.outcome = "failed"
             report.longrepr = (f"the scenario plays {outside}, which {self._run_ids()} neither is nor extends: a rule "
                                f"file's own scenarios play it (Given a game of \"{self._run_ids()}\" …)")
