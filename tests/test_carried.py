@@ -261,7 +261,12 @@ def test_an_own_scenario_that_plays_another_rule_set_is_not_a_pass(tmp_path):
     [result] = run_suite(str(rule_file), tags="@id:jogo24-007")
     assert result.outcome == "failed"
     assert result.message.startswith("the scenario plays fpt-1983, which jogo-de-24 neither is nor extends")
-    # also when its deal fails on the way: the why is the rule set it plays, not the deal
+    # also when its deal fails on the way: the why is the rule set it plays, not the deal (in a folder of
+    # its own: pytest-bdd keeps a feature file it has read once, by its path, for the process)
+    (tmp_path / "again").mkdir()
+    rule_file = _copy_fixture(tmp_path / "again")
+    feature.replace(tmp_path / "again" / "jogo-de-24.feature")
+    feature = tmp_path / "again" / "jogo-de-24.feature"
     feature.write_text(feature.read_text(encoding="utf-8").replace(
         'Given a game of "fpt-1983" for 2 players\n    And a shuffled deal with seed 1',
         'Given a game of "baralho-limpo" for 2 players\n    And the deal: vira 3s\n      | seat | cards    |\n'
