@@ -369,6 +369,8 @@ def test_conform_shows_not_applicable_apart(tmp_path, capsys):
                  "--junit-xml", str(xml_path)]) == 0
     printed = capsys.readouterr().out
     assert "\n1 passed, 0 failed, 1 not applicable\n" in printed
+    assert ("1 not applicable (counted apart, never as passed): 1 dealt without the vira until a card ranked otherwise; "
+            "--json or --html gives each one's why") in printed
     assert "not applicable" in printed.split("Conformance by clause", 1)[1].splitlines()[2]  # a column of the table
     assert "Failing scenarios" not in printed
     assert 'skipped="1"' in xml_path.read_text(encoding="utf-8")

@@ -317,9 +317,21 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                            f"{summary_line(result.outcome for result in translated)}"), soft_wrap=True)
     apart = [result for result in results if result.outcome == NOT_APPLICABLE]
     if apart:  # a variant's: counted apart, never passed; each one's why is in the reports
-        console.print(Text(f"{len(apart)} not applicable (counted apart, never as passed): --json or --html gives each "
+        kinds: dict[str, int] = {}
+        for result in apart:
+            kind = next((said for words, said in _NOT_APPLICABLE_KINDS if words in (result.message or "")), "other reasons")
+            kinds[kind] = kinds.get(kind, 0) + 1
+        console.print(Text(f"{len(apart)} not applicable (counted apart, never as passed): "
+                           f"{'; '.join(f'{count} {kind}' for kind, count in kinds.items())}; --json or --html gives each "
                            f"one's why"), soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
+
+
+#: the kinds of not applicable, by the words of their reason (plugin.py), as the summary counts them
+_NOT_APPLICABLE_KINDS = (("neither is nor extends", "about a rule set outside its lineage"),
+                         ("dealing this scenario without its vira", "dealt without the vira until a card ranked otherwise"),
+                         ("cannot deal this scenario's forced deal", "with a deal it cannot make"),
+                         ("(table.players)", "at a player count it is not played by"))
 
 
 def _name(result: ScenarioResult) -> str:
