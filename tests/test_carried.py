@@ -125,7 +125,7 @@ def test_a_feature_file_that_does_not_parse_is_refused_at_features_with_its_line
                                                  '      | a | b |\n      | c |\n  Scenario two\n', encoding="utf-8")
     assert main(["validate", rule_file]) == 2
     said = capsys.readouterr().err
-    assert "jogo-de-24.yaml:5:11: jogo-de-24.feature:5:7: inconsistent cell count within the table" in said
+    assert "jogo-de-24.feature:5:7: inconsistent cell count within the table (named by features: at jogo-de-24.yaml:5)" in said
     assert "jogo-de-24.feature:6:3: expected the end of the file, a table row (| … |)" in said and "#TableRow" not in said
     (tmp_path / "jogo-de-24.feature").write_text("Feature: empty\n", encoding="utf-8")
     assert main(["validate", rule_file]) == 2

@@ -187,8 +187,12 @@ def _own_features(parsed: _RuleFile, clause_ids: Iterable[str]) -> list[str]:
                 parsed.report(where, f"{shown(file)} is {size:,} bytes; a feature file may have at most {MAX_FILE_BYTES:,}")
                 continue
             for problem in feature_problems(file, clause_ids):
-                at = f"{shown(file)}:{problem.place.line}:{problem.place.column}" if problem.line_text else shown(file)
-                parsed.report(where, f"{at}: {problem.message}")
+                if problem.line_text:  # at its own line, with a caret, and which features: entry names it
+                    named_at = parsed.problem(where, "").place
+                    parsed.problems.append(Problem(problem.place, f"{problem.message} (named by features: at "
+                                                                  f"{shown(parsed.path)}:{named_at.line})", problem.line_text))
+                else:
+                    parsed.report(where, f"{shown(file)}: {problem.message}")
         found += [file for file in files if file not in found]
     return found
 
