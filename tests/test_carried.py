@@ -278,7 +278,8 @@ def test_an_own_scenario_that_plays_another_rule_set_is_not_a_pass(tmp_path):
 def test_validate_given_a_feature_file_says_it_is_one(capsys):
     assert main(["validate", str(FIXTURE / "jogo-de-24.feature"), str(FIXTURE / "jogo-de-24.yaml")]) == 2
     captured = capsys.readouterr()
-    assert "jogo-de-24.feature: a feature file, not a rule file: name it under features: in a rule file" in captured.err
+    assert ("jogo-de-24.feature:1:1: this holds scenarios (a feature file), not a rule file: a rule file (YAML) names it "
+            "under features:") in captured.err
     assert "jogo-de-24.yaml: ok" in captured.out  # the other file still checked
 
 

@@ -25,8 +25,7 @@ def run(options: argparse.Namespace) -> int:
     """Check every rule file of ``options.files`` (a folder stands for the rule files in it,
     ``rule_files_in``) and print, for each, ``FILE: ok — rule set …`` on stdout or its problems and
     their count on stderr; its coherence warnings (``rules.coherence``) on stderr either way. A
-    folder without rule files, or a feature file given in place of a rule file, is named on stderr
-    and the others are still checked. Returns
+    folder without rule files is named on stderr and the others are still checked. Returns
     ``EXIT_OK``, or ``EXIT_BAD_INPUT`` when a file has a problem (a warning too, with
     ``--strict``) or a folder has no rule files. Raises nothing of its own."""
     from truco_dsl.diagnostics import shown
@@ -39,11 +38,6 @@ def run(options: argparse.Namespace) -> int:
     bad = 0
     for name in options.files:
         path = Path(name)
-        if path.suffix == ".feature" and not path.is_dir():
-            print(f"{shown(path)}: a feature file, not a rule file: name it under features: in a rule file, and "
-                  f"truco validate RULE.yaml checks it with the rule file", file=sys.stderr)
-            bad += 1
-            continue
         if not path.is_dir():
             paths.append(path)
             continue

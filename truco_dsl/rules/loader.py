@@ -83,6 +83,13 @@ MAX_EXTENDS = 20
 
 def _read(path: Path) -> _RuleFile:
     """Read, schema-check and compile one file (no ``extends``)."""
+    if path.suffix in (".feature", ".md"):  # a file a rule file names, given in its place
+        parsed = _RuleFile(path=path, document=None)
+        what = "scenarios (a feature file)" if path.suffix == ".feature" else "house rules or a regulation's text (Markdown)"
+        key = "features" if path.suffix == ".feature" else "sources"
+        parsed.problems.append(Problem.of_file(path, f"this holds {what}, not a rule file: a rule file (YAML) names it "
+                                                     f"under {key}:"))
+        return parsed
     parsed = _RuleFile.read(path, "rule file", instead_of_aliases="write the value out, or use extends")
     if not isinstance(parsed.document, dict):
         if not parsed.problems:
