@@ -33,7 +33,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``conform`` to ``truco``'s subcommands."""
     conform = commands.add_parser("conform", help="run the conformance suite against an engine (default: the reference engine)")
     conform.add_argument("--ruleset", default=None, metavar="ID|FILE",
-                         help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant")
+                         help="run the suite for this rule set; a variant file runs its parent's scenarios against the variant, "
+                              "and the scenarios it carries (features:)")
     conform.add_argument("--tags", default=None, metavar="EXPR", help='Cucumber tag expression, e.g. "@clause:ATB-EMPATE-1 or @clause:ATB-TRUCO-2"')
     conform.add_argument("--junit-xml", default=None, metavar="PATH", help="also write a JUnit XML report")
     conform.add_argument("--json", default=None, metavar="PATH",

@@ -114,7 +114,7 @@ def _follows_target(variant: RuleSet, parent: RuleSet, inherited: list[Use], at,
     at_score = variant.mao_de_onze_at
     if (at_score is not None and at_score == parent.mao_de_onze_at and at_score in (parent.target, parent.target - 1)
             and not writes(document, ("game", "mao_de_onze_at")) and writes(document, ("game", "target"))):
-        readers = [clause.id for clause in variant.clauses if "game.mao_de_onze_at" in clause.reads]
+        readers = _mao_de_onze_readers(variant)
         if readers:
             found.append(at(mine, ("game", "target"),
                             f"this rule set plays to {variant.target}, but game.mao_de_onze_at stays {at_score}, one point "
@@ -220,12 +220,17 @@ def _now(variant: RuleSet, parameter: str) -> str:
             "game.target": str(variant.target), "game.mao_de_onze_at": str(variant.mao_de_onze_at)}[parameter]
 
 
+def _mao_de_onze_readers(variant: RuleSet) -> list[str]:
+    """The ids of the clauses that read ``game.mao_de_onze_at``."""
+    return [clause.id for clause in variant.clauses if "game.mao_de_onze_at" in clause.reads]
+
+
 def _out_of_reach(variant: RuleSet, document: dict, mine: str, at) -> list[Incoherence]:
     """The clauses that read game.mao_de_onze_at when it is not below the target: a side that
     reaches it has won, so they never fire."""
     if variant.mao_de_onze_at is None or variant.mao_de_onze_at < variant.target:
         return []
-    readers = [clause.id for clause in variant.clauses if "game.mao_de_onze_at" in clause.reads]
+    readers = _mao_de_onze_readers(variant)
     if not readers:
         return []
     path = next((path for path in (("game", "target"), ("game", "mao_de_onze_at")) if writes(document, path)), ("ruleset",))

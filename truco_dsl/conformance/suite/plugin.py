@@ -571,7 +571,8 @@ def _report_text(report: pytest.TestReport) -> str:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("truco", "truco-dsl conformance")
     group.addoption("--truco-ruleset", default=None, metavar="ID|FILE",
-                    help="run the scenarios of this rule set (a variant file runs its parent's scenarios, playing the variant)")
+                    help="run the scenarios of this rule set (a variant file runs its parent's scenarios, playing the variant, "
+                         "and those it carries, features:, collected at carried.py's path)")
     group.addoption("--truco-tags", default=None, metavar="EXPR", help="Cucumber tag expression selecting scenarios")
     group.addoption("--truco-adapter", default=None, metavar="MODULE:CALLABLE",
                     help="the engine adapter factory (default: the reference engine)")

@@ -41,20 +41,21 @@ def _scenario_body() -> None:
 
 def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, place: str) -> None:
     """Put in ``namespace`` one test per scenario of ``feature_file``, each marked with its place
-    (``named``: the file's name in reports); a file that cannot be read or parsed becomes one failing
-    test marked ``unreadable``, whose message names the file as ``place``."""
-    try:
-        entries = feature_scenarios(feature_file, feature_file.parent)
-        lines: dict[str, int] = {}
-        for entry in entries:  # pytest-bdd finds a scenario by its name: two of one name would run one twice
-            if entry.name in lines:
-                raise _SameName(f"two scenarios are named {entry.name!r} (lines {lines[entry.name]} and {entry.line}): "
-                                f"each needs a name of its own")
-            lines[entry.name] = entry.line
-        tests = [(entry, scenario(str(feature_file), entry.name, features_base_dir=str(feature_file.parent))(_scenario_body))
-                 for entry in entries]
-    except Exception as problem:  # a Gherkin syntax error, a duplicate scenario name, an unreadable file...
-        _unreadable(namespace, named, place, problem, feature_file)
+    (``named``: the file's name in reports); a file with a problem (``rules.features.feature_problems``:
+    unreadable, not Gherkin, two scenarios of one name, which pytest-bdd would run as one…) becomes
+    one failing test marked ``unreadable``, whose message names the file as ``place``."""
+    found = feature_problems(feature_file)
+    why = "; ".join(f"{'line ' + str(each.place.line) + ':' + str(each.place.column) + ': ' if each.line_text else ''}"
+                    f"{each.message}" for each in found)
+    if not why:
+        try:
+            entries = feature_scenarios(feature_file, feature_file.parent)
+            tests = [(entry, scenario(str(feature_file), entry.name, features_base_dir=str(feature_file.parent))(_scenario_body))
+                     for entry in entries]
+        except Exception as problem:  # what pytest-bdd refuses beyond those problems
+            why = f"{type(problem).__name__}: {problem}"
+    if why:
+        _unreadable(namespace, named, place, why)
         return
     for entry, test in tests:
         name = next(name for name in get_python_name_generator(entry.name) if name not in namespace)
@@ -62,19 +63,8 @@ def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, pl
         namespace[name] = test
 
 
-class _SameName(Exception):
-    """Two scenarios of one feature file with one name."""
-
-
-def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, problem: Exception, path: Path) -> None:
-    """Put in ``namespace`` a test that fails saying why the feature file at ``place`` cannot be read."""
-
-    if isinstance(problem, _SameName):
-        why = str(problem)
-    else:  # unreadable, not UTF-8, or not Gherkin: each problem at its line, in words
-        found = feature_problems(path)
-        why = "; ".join(f"{'line ' + str(each.place.line) + ':' + str(each.place.column) + ': ' if each.line_text else ''}"
-                        f"{each.message}" for each in found) or f"{type(problem).__name__}: {problem}"
+def _unreadable(namespace: MutableMapping[str, Any], named: str, place: str, why: str) -> None:
+    """Put in ``namespace`` a test that fails saying ``why`` the feature file at ``place`` cannot be read."""
 
     def test_feature_file() -> None:
         pytest.fail(f"{place} cannot be read: {why}", pytrace=False)
