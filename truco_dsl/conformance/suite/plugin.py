@@ -174,6 +174,9 @@ class ConformancePlugin:
         self.expectations = expectations
         self.carried = tuple(carried)
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
+        #: the ids a scenario may name in this run without being about another rule set: those played in
+        #: place of others and every id of what is played
+        self._inside = set(self.rulesets).union(*(ruleset.lineage for ruleset in self.rulesets.values()))
         self.shard = shard
         self.plays_reference = adapter_factory is None
         self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets))
@@ -406,8 +409,7 @@ class ConformancePlugin:
         if not self.plays_reference or not self.rulesets:
             return None
         named = dict(item.user_properties).get("ruleset")
-        inside = set(self.rulesets).union(*(ruleset.lineage for ruleset in self.rulesets.values()))
-        return named if named is not None and named not in inside else None
+        return named if named is not None and named not in self._inside else None
 
     def _run_ids(self) -> str:
         """The id(s) of the rule set(s) this run plays in place of others."""
