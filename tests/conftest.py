@@ -32,3 +32,18 @@ settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True
 settings.register_profile("long", max_examples=5000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 settings.load_profile("ci")
+
+
+# The equivalence proofs of the speed work (tests/test_search.py's lean search against the fork
+# search, tests/test_compiled.py's code objects against a walk of the parse tree) run a bounded
+# number of seeded games in CI; `pytest --proof-games 2000 tests/test_search.py` runs a larger proof.
+def pytest_addoption(parser):
+    parser.addoption("--proof-games", type=int, default=None,
+                     help="seeded games per rule set and player count in the equivalence proofs (default: a CI-sized number)")
+
+
+@pytest.fixture
+def proof_games(request):
+    """The number of seeded games an equivalence proof plays: ``--proof-games`` or the test's own default."""
+    chosen = request.config.getoption("--proof-games")
+    return (lambda default: default if chosen is None else chosen)
