@@ -115,3 +115,95 @@ def test_a_card_the_rule_set_forbids_is_no_line_of_the_search(tmp_path):
     engine.deal(hands=[["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], vira="3s")
     assert guaranteed_win(engine, 0) is False  # without the zap face up the win is not sure; no IllegalAction
     assert guaranteed_win(dealt([["4c", "4h", "3d"], ["Kd", "Jd", "5d"]], "3s"), 0) is True
+
+
+# ---------------------------------------------------------------------------------------------------
+# The lean search against the search on forks (issue 13, point 1): on every mão de onze position of
+# seeded games, the same answer wherever both finished within the budget.
+
+from truco_dsl.engine import runtime  # noqa: E402
+from truco_dsl.engine.search import DEFAULT_BUDGET, lean_obstacle, search_answer  # noqa: E402
+
+#: rule files that change what the search must follow: the hand size, the card order, the ties
+VARIANTS = {
+    "cinco-cartas": "deal:\n  cards: 5\n",
+    "avesso": "deck:\n  ranks: [3, 2, A, K, J, Q, 7, 6, 5, 4]\n",
+    "sem-empate-da-dupla": "drop: [ATB-EMPATE-2]\n",
+}
+#: rule sets and their player counts, with the seeded games each plays in CI (`--proof-games N`
+#: plays N at each): fewer at 6 players, where a search examines up to its whole budget
+TABLES = [(ruleset, players) for ruleset in ("atb-2004", "fpt-1983", "manilha-velha", "baralho-limpo") for players in (2, 4, 6)]
+TABLES += [(variant, players) for variant in VARIANTS for players in (2, 4)]  # (enecomp has no sure-win claim)
+GAMES = {2: 30, 4: 6, 6: 2}
+
+
+class Proof:
+    """What one table's games showed: positions compared, and those where the fork search gave up."""
+
+    def __init__(self):
+        self.compared = self.agreed = 0
+        self.fork_gave_up: list[tuple[object, int, bool | None]] = []  # (a fork of the game, team, the lean answer)
+        self.lean_gave_up = 0
+        self.disagreements: list[str] = []
+
+
+def _prove(ruleset, players: int, games: int, monkeypatch) -> Proof:
+    """Play ``games`` seeded random games of ``ruleset`` from a mão de onze (one side at 11, the other
+    at any score); at every position where a clause asks for the sure-win search, ask both searches
+    (the game goes on with the lean one's answer, as in play)."""
+    import random
+
+    proof = Proof()
+
+    def both(engine, team, budget=DEFAULT_BUDGET):
+        lean = search_answer(engine, team, budget)
+        fork = search_answer(engine, team, budget, lean=False)
+        proof.compared += 1
+        if fork is None:
+            proof.fork_gave_up.append((engine.fork(), team, lean))
+        elif lean is None:
+            proof.lean_gave_up += 1
+        elif lean == fork:
+            proof.agreed += 1
+        else:
+            proof.disagreements.append(f"{engine.state()} team {team}: lean {lean}, fork {fork}")
+        return lean is True
+
+    monkeypatch.setattr(runtime, "guaranteed_win", both)
+    chooser = random.Random(players)
+    for game in range(games):
+        engine = Engine(ruleset, players=players, seed=game, scores=[11, chooser.randint(0, 11)][::chooser.choice((1, -1))])
+        while engine.phase != "game_over" and engine.hand_count < 8:
+            if engine.phase == "deal":
+                engine.deal()
+                continue
+            seat, action = chooser.choice([(seat, action) for seat in range(players) for action in engine.legal_actions(seat)])
+            engine.act(seat, action)
+    return proof
+
+
+def _ruleset(name: str, tmp_path):
+    if name not in VARIANTS:
+        return load_ruleset(name)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"ruleset: {name}\ntitle: {name}\nextends: atb-2004\n{VARIANTS[name]}", encoding="utf-8")
+    return load_ruleset(path)
+
+
+@pytest.mark.parametrize("name, players", TABLES, ids=[f"{name}-{players}p" for name, players in TABLES])
+def test_the_lean_search_answers_as_the_search_on_forks(name, players, tmp_path, monkeypatch, proof_games):
+    ruleset = _ruleset(name, tmp_path)
+    assert lean_obstacle(ruleset) is None  # the lean search stands for the other here
+    proof = _prove(ruleset, players, proof_games(GAMES[players]), monkeypatch)
+    assert proof.compared > 0, "no game asked for the search"
+    assert proof.disagreements == []
+    assert proof.lean_gave_up == 0, "the lean search gave up where the search on forks finished"
+    assert proof.agreed + len(proof.fork_gave_up) == proof.compared
+    print(f"{name} at {players}: {proof.compared} positions, {proof.agreed} alike, the fork search gave up at "
+          f"{len(proof.fork_gave_up)}, the lean one answering {[lean for _, _, lean in proof.fork_gave_up]}")
+    # where the search on forks gave up at its budget, the lean one's answer is checked against the
+    # search on forks with a budget 100 times as large (a few in CI: each takes up to seconds)
+    checked = proof.fork_gave_up if proof_games(None) is not None else proof.fork_gave_up[:2]
+    for engine, team, lean in checked:
+        if lean is not None:
+            assert search_answer(engine, team, 100 * DEFAULT_BUDGET, lean=False) in (lean, None)

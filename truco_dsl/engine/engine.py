@@ -30,6 +30,7 @@ from typing import Any
 from truco_dsl.cards import Card
 from truco_dsl.engine.records import Game, Hand, Play, Raise, Trick
 from truco_dsl.engine.runtime import ClauseRuntime
+from truco_dsl.engine.vaza import top_seats
 from truco_dsl.errors import BadDeal, CardError, IllegalAction, RuleSetIncomplete
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
@@ -195,6 +196,8 @@ class Engine:
         else:
             guard = None  # legal_actions listed it: no guard holds
         self._events = []
+        if guard is not None or move.kind != "play":
+            self.hand.searched = {}  # what the sure-win search learnt holds while only cards are played
         if guard is not None:
             if guard.then.guard == "forbid":
                 raise IllegalAction(guard.then.reason, f"{action} is forbidden under {guard.id}: {guard.cite}", guard.id)
@@ -554,16 +557,14 @@ class Engine:
     def _close_trick(self, trick: Trick) -> None:
         hand = self.hand
         strengths = hand.strengths
-        powers = [0 if play.covered else strengths[play.card] for play in trick.plays]
-        top = max(powers)
-        top_plays = [play for play, power in zip(trick.plays, powers) if power == top]
-        trick.first_top_seat = top_plays[0].seat
-        if len(top_plays) == 1:
-            self.give_trick(trick, top_plays[0].seat)
+        tops = top_seats((play.seat, 0 if play.covered else strengths[play.card]) for play in trick.plays)
+        trick.first_top_seat = tops[0]
+        if len(tops) == 1:
+            self.give_trick(trick, tops[0])
         else:
             trick.tied = True
-            trick.tied_within_team = len({play.seat % self.teams for play in top_plays}) == 1
-            self.emit("trick_tied", trick=trick.number, seats=[play.seat for play in top_plays])
+            trick.tied_within_team = len({seat % self.teams for seat in tops}) == 1
+            self.emit("trick_tied", trick=trick.number, seats=tops)
         hand.turn = None
         self._runtime.run("trick_end")
         self._runtime.run("after_trick")

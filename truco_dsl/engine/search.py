@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from truco_dsl.cards import Card
+from truco_dsl.engine.vaza import top_seats
 from truco_dsl.errors import CountTooLarge, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
+    from truco_dsl.rules import RuleSet
 
 DEFAULT_BUDGET = 1_500
 
@@ -44,8 +46,19 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
 
     ``engine``: a game with a hand in play (it is not changed); ``team``: 0 or 1; ``budget``: the
     most positions examined. Returns False when the hand is over, when a raise or decision is
-    pending that the search cannot play through, or
-    when the budget runs out.
+    pending that the search cannot play through, or when the budget runs out (``search_answer``
+    tells that apart). Raises ``RuleSetIncomplete`` when a clause fails on a line of play.
+    """
+    return search_answer(engine, team, budget) is True
+
+
+def search_answer(engine: Engine, team: int, budget: int = DEFAULT_BUDGET, lean: bool | None = None) -> bool | None:
+    """``guaranteed_win``'s answer, or None when the search ran out of its ``budget`` of positions.
+
+    ``lean``: True for the search over a lean position (``_LeanSearch``), False for the search on
+    forks of the engine at every position (``_ForkSearch``), None for the lean one wherever the rule
+    set lets it stand for the other (``lean_obstacle``). Both give the same answers
+    (tests/test_search.py proves it on seeded games of every bundled rule set).
     """
     hand = engine.hand
     if hand is None or hand.over:
@@ -53,7 +66,7 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
     seen = {play.card for trick in hand.tricks for play in trick.plays}
     known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
     # weakest first, once: every position of the search reads the unseen cards in that order
-    # (_choices, _position), and taking a card out (list.remove) keeps it
+    # (_choices, the memo's keys), and taking a card out (list.remove) keeps it
     unseen = sorted((card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira),
                     key=hand.strengths.__getitem__)
     start = engine.fork()
@@ -61,20 +74,73 @@ def guaranteed_win(engine: Engine, team: int, budget: int = DEFAULT_BUDGET) -> b
     for seat in range(start.players):
         if seat % start.teams != team:
             start.hand.hands[seat] = []  # unknown: chosen as they are played
-    search = _Search(team, list(engine.score), budget)
+    if lean is None:
+        lean = lean_obstacle(engine.ruleset) is None
+    if lean:
+        memory = hand.searched.get(team)
+        if memory is None:  # what earlier searches of this hand learnt: kept while only cards are played
+            memory = hand.searched[team] = _HandMemory()
+        search = _LeanSearch(team, start, budget, memory)
+    else:
+        search = _ForkSearch(team, list(engine.score), budget)
     try:
-        return search.team_wins(start, unseen)
+        return search.answer(start, unseen)
     except _OutOfBudget:
-        return False
+        return None
 
 
-class _Search:
-    """One search: the team, the scores before the hand (a win is the team scoring), the budget."""
+#: the hooks whose clauses may run while a card is played: the card's, the vaza's end, and what
+#: their effects run (an award runs ``points``, the hand's end ``hand_end``, ``call_raise`` ``raise``)
+_PLAY_HOOKS = ("play", "trick_end", "after_trick", "points", "hand_end", "raise")
+_OBSTACLES: dict[int, tuple[RuleSet, str | None]] = {}
+
+
+def lean_obstacle(ruleset: RuleSet) -> str | None:
+    """Why the lean search cannot stand for the search on forks under ``ruleset``, or None when it can.
+
+    The lean search (``_LeanSearch``) keeps the engine out of the positions inside a vaza: there,
+    only which seat played what strength changes, so the rule set must do nothing while a card is
+    played (no effect clause at ``play``), and its guards at ``play`` must answer alike for every card
+    (none reads ``action.card``) and only refuse (``forbid``, not ``foul``: a foul is played on, with
+    its penalty). At the vaza's end the engine runs the rule set's clauses as always; what they
+    decide is a function of the vazas' results so far, as long as no clause that may run asks for a
+    search itself (``guaranteed_win`` reads the cards held). Every bundled rule set qualifies.
+    """
+    known = _OBSTACLES.get(id(ruleset))
+    if known is not None and known[0] is ruleset:
+        return known[1]
+    obstacle = None
+    if ruleset.effects("play"):
+        obstacle = f"clause {ruleset.effects('play')[0].id} acts when a card is played"
+    for clause in ruleset.guards("play"):
+        if obstacle is None and clause.when is not None and clause.when.reads & {"action", "action.card"}:
+            obstacle = f"guard {clause.id} reads which card is played"
+        if obstacle is None and clause.then.guard == "foul":
+            obstacle = f"guard {clause.id} is a foul: the card is played, with a penalty"
+    for hook in _PLAY_HOOKS:
+        for clause in ruleset.guards(hook) + ruleset.effects(hook):
+            called = clause.then.builtins | (clause.when.builtins if clause.when is not None else frozenset())
+            if obstacle is None and "guaranteed_win" in called:
+                obstacle = f"clause {clause.id} at {hook} asks for a sure-win search itself"
+    if len(_OBSTACLES) >= 256:  # rule sets are loaded by the hundred by truco mutate
+        _OBSTACLES.clear()
+    _OBSTACLES[id(ruleset)] = ruleset, obstacle
+    return obstacle
+
+
+class _ForkSearch:
+    """The search on forks: every position a fork of the engine, every card played by ``act``.
+
+    ``team``, the scores before the hand (a win is the team scoring), the budget. What the lean
+    search is proved against, and the search of a rule set the lean one cannot stand for."""
 
     def __init__(self, team: int, base: list[int], budget: int):
         self.team, self.base, self.budget = team, base, budget
         self.positions = 0
         self.memo: dict[tuple, bool] = {}
+
+    def answer(self, start: Engine, unseen: list[Card]) -> bool:
+        return self.team_wins(start, unseen)
 
     def team_wins(self, engine: Engine, unseen: list[Card]) -> bool:
         hand = engine.hand
@@ -93,8 +159,11 @@ class _Search:
                          for card in sorted(hand.hands[seat], key=hand.strengths.__getitem__, reverse=True))
                 self.memo[key] = _team_wins(lines, hand.blind)
             else:
+                trick = hand.tricks[-1]
+                table = [hand.strengths[play.card] for play in trick.plays if not play.covered]
+                choices = _choices(hand.strengths, _team_cards(hand.hands, engine.teams, self.team), table, unseen)
                 self.memo[key] = all(line is not False for line in
-                                     (self.after(engine, seat, card, unseen, card) for card in _choices(engine, self.team, unseen)))
+                                     (self.after(engine, seat, card, unseen, card) for card in choices))
         return self.memo[key]
 
     def after(self, engine: Engine, seat: int, card: Card, unseen: list[Card], drawn: Card | None) -> bool | None:
@@ -106,12 +175,217 @@ class _Search:
             branch.hand.hands[seat].append(drawn)
             remaining = list(unseen)
             remaining.remove(drawn)  # unseen holds each card once
-        action = f"play_blind:{branch.hand.hands[seat].index(card) + 1}" if branch.hand.blind else f"play:{card}"
         try:
-            branch.act(seat, action)
+            branch.act(seat, _play_action(branch, seat, card))
         except IllegalAction:  # forbidden by a clause (a card that may not be played face up, say)
             return None
         return self.team_wins(branch, remaining)
+
+
+class _LeanSearch:
+    """The search over a lean position: inside a vaza only strengths move, with no engine.
+
+    A position is the vazas' results so far (``history``: each vaza's first top seat, whether it
+    tied, whether the tie is within a team), the strengths on the table of the vaza being played
+    (``table``: seat and strength, 0 for a card played face down before the search), the strengths
+    each seat of the team holds, those of the unseen cards (``pool``), all sorted weakest first,
+    and the seat to play. Cards of one strength are one choice: no clause reads which card is
+    played (``lean_obstacle``). Where a card may be refused (the rule set's guards at ``play``) and
+    where a vaza ends, the engine itself answers, on a fork that plays the line to that point with
+    ``act``: what a tie, a top card or a second vaza won does to the hand is the rule set's
+    clauses, run as in play. Both answers are a function of the position, so each is asked once
+    per search and kept: ``refusals`` by (history, cards on the table), ``vazas`` by history (the
+    engine at the start of each vaza, or the hand's end).
+
+    The history counts from the hand's first vaza, so what one search learns holds for the next
+    search of the same hand for the same team, as long as only cards have been played in between
+    (``Engine.act`` forgets it at any other action): ``memory``, a ``_HandMemory`` kept on the hand.
+    """
+
+    def __init__(self, team: int, start: Engine, budget: int, memory: _HandMemory):
+        self.team, self.budget = team, budget
+        self.base = start.score[team]
+        self.players, self.teams = start.players, start.teams
+        self.blind = start.hand.blind
+        self.guarded = bool(start.ruleset.guards("play"))
+        self.positions = 0
+        self.memo, self.refusals, self.depths, self.vazas = memory.memo, memory.refusals, memory.depths, memory.vazas
+        # strength -> the deck's cards of it: a card of each strength played on the engine's forks
+        self.cards: dict[int, list[Card]] = {}
+
+    def answer(self, start: Engine, unseen: list[Card]) -> bool:
+        hand = start.hand
+        self.positions += 1
+        if hand.turn is None or hand.pending is not None:
+            return False  # a raise waits for an answer: not played through
+        strength = hand.strengths.__getitem__
+        for card in start.ruleset.deck:
+            self.cards.setdefault(strength(card), []).append(card)
+        self.cards[0] = list(start.ruleset.deck)  # a card played face down: any
+        powers = [tuple((play.seat, 0 if play.covered else strength(play.card)) for play in trick.plays) for trick in hand.tricks]
+        history = tuple(_result(self.teams, table) for table in powers[:-1])
+        table = powers[-1]
+        self.vazas.setdefault(history, (start, len(table)))  # an earlier search's, with fewer cards played, does as well
+        held = tuple(tuple(sorted(map(strength, cards))) for cards in hand.hands)
+        return self.team_wins(history, table, held, tuple(map(strength, unseen)), hand.turn)
+
+    def team_wins(self, history: tuple, table: tuple, held: tuple, pool: tuple, seat: int) -> bool:
+        self.positions += 1
+        if self.positions > self.budget:
+            raise _OutOfBudget
+        key = (history, table, held, pool, seat)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if seat % self.teams == self.team:
+            lines = (self.after(history, table, held, pool, seat, power, False)
+                     for power in sorted(set(held[seat]), reverse=True))
+            result = _team_wins(lines, self.blind)
+        else:
+            marks = {power for team_seat in range(self.team, self.players, self.teams) for power in held[team_seat]}
+            marks.update(power for _, power in table if power)
+            result = all(line is not False for line in
+                         (self.after(history, table, held, pool, seat, power, True) for power in _choice_strengths(marks, pool)))
+        self.memo[key] = result
+        return result
+
+    def after(self, history: tuple, table: tuple, held: tuple, pool: tuple, seat: int, power: int,
+              drawn: bool) -> bool | None:
+        """Whether the team wins once ``seat`` plays a card of strength ``power`` (``drawn``: an
+        unseen one, given to an opponent); None when the rule set does not let the seat play it now."""
+        if self.guarded and not self.allowed(history, table, seat, power, drawn):
+            return None
+        table = table + ((seat, power),)
+        if drawn:
+            pool = _without(pool, power)
+        else:
+            held = held[:seat] + (_without(held[seat], power),) + held[seat + 1:]
+        if len(table) < self.players:
+            return self.team_wins(history, table, held, pool, (seat + 1) % self.players)
+        ended = history + (_result(self.teams, table),)
+        vaza = self.vazas.get(ended)
+        if vaza is None:
+            vaza = self.vazas[ended] = self.vaza_end(history, table, held)
+        if vaza is _STOPPED:
+            return False
+        if isinstance(vaza, int):
+            return vaza > self.base
+        return self.team_wins(ended, (), held, pool, vaza[0].hand.turn)
+
+    def allowed(self, history: tuple, table: tuple, seat: int, power: int, drawn: bool) -> bool:
+        """Whether the rule set's guards at play let ``seat`` play a card face up here. They answer
+        alike for every card (``lean_obstacle``), so the answer is one per vaza and cards on its table."""
+        key = (history, len(table))
+        known = self.refusals.get(key)
+        if known is None:
+            branch = self.inside(history, table)
+            hands = branch.hand.hands
+            if drawn:
+                hands[seat].append(self.cards[power][0])
+            try:
+                known = self.refusals[key] = branch.refusal(seat, _play_action(branch, seat, hands[seat][-1])) is None
+            finally:
+                if drawn:
+                    hands[seat].pop()  # the engine is kept for the next vaza's guards: as it was
+        return known
+
+    def inside(self, history: tuple, table: tuple) -> Engine:
+        """An engine at the vaza after ``history`` with as many cards on its table as ``table``, by
+        the same seats: for the guards at play, which read neither the cards nor their strengths
+        (``lean_obstacle``), so any such engine answers. Kept by (history, cards on the table)."""
+        start, already = self.vazas[history]
+        if len(table) == already:
+            return start
+        key = (history, len(table))
+        engine = self.depths.get(key)
+        if engine is None:
+            engine = self.inside(history, table[:-1]).fork()
+            seat, power = table[-1]
+            if seat % self.teams != self.team:
+                engine.hand.hands[seat].append(self.cards[power][0])
+            engine.act(seat, _play_action(engine, seat, engine.hand.hands[seat][-1]))
+            self.depths[key] = engine
+        return engine
+
+    def vaza_end(self, history: tuple, table: tuple, held: tuple) -> tuple[Engine, int] | int | str:
+        """What the rule set makes of the vaza ``table`` completes after ``history``: the engine at
+        the start of the next vaza, the team's score once the hand is over, or ``_STOPPED`` when a
+        clause left a raise or a decision waiting (the search does not play through it)."""
+        branch = self.played(history, table, held)
+        hand = branch.hand
+        if hand.over:
+            return branch.score[self.team]
+        if hand.turn is None or hand.pending is not None or hand.decision_pending is not None:
+            return _STOPPED
+        return branch, 0
+
+    def played(self, history: tuple, table: tuple, held: tuple) -> Engine:
+        """A fork of the engine at the start of the vaza after ``history`` with the cards of
+        ``table`` played to it by ``act`` (those it has already excepted); ``held``: the strengths
+        the team's seats hold once ``table`` is played. The engine kept for ``history`` may come
+        from another line with the same vazas, or from an earlier search: the team's hands are
+        dealt again from ``held``, and each strength played is given a card of the deck of that
+        strength (the clauses never read which card: only the strengths decide the vaza; a card
+        played face down before the search, strength 0, is played face down again)."""
+        start, already = self.vazas[history]
+        branch = start.fork()
+        hands = branch.hand.hands
+        given: dict[int, int] = {}  # strength -> cards of it given out so far
+
+        def card_of(power: int) -> Card:
+            count = given.get(power, 0)
+            given[power] = count + 1
+            return self.cards[power][count]
+
+        playing = [(seat, power, card_of(power)) for seat, power in table[already:]]
+        for seat in range(self.team, self.players, self.teams):
+            hands[seat] = [card_of(power) for power in held[seat]] + [card for played, _, card in playing if played == seat]
+        for seat, power, card in playing:
+            if seat % self.teams != self.team:
+                hands[seat].append(card)
+            branch.act(seat, f"play_covered:{card}" if power == 0 else _play_action(branch, seat, card))
+        return branch
+
+
+class _HandMemory:
+    """What the lean searches of one hand for one team have learnt (``_LeanSearch``): the answers
+    by position (``memo``), the guards' answers and engines inside a vaza (``refusals``,
+    ``depths``), and each vaza's start or the hand's end (``vazas``), all keyed by the history
+    from the hand's first vaza. Kept on the hand (``Hand.searched``) while only cards are played."""
+
+    __slots__ = ("memo", "refusals", "depths", "vazas")
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple, bool] = {}
+        self.refusals: dict[tuple, bool] = {}
+        self.depths: dict[tuple, Engine] = {}
+        self.vazas: dict[tuple, tuple[Engine, int] | int | str] = {}
+
+
+_STOPPED = "stopped"  # a vaza after which a clause left a raise or a decision waiting
+
+
+def _result(teams: int, table: tuple) -> tuple[int, bool, bool]:
+    """A complete vaza's result before its clauses run, as the history keeps it: the seat of the
+    first strongest card, whether the top is tied, and whether every tied card is one team's.
+    ``table``: (seat, strength) of each card in the order played."""
+    tops = top_seats(table)
+    return tops[0], len(tops) > 1, len({top % teams for top in tops}) == 1
+
+
+def _without(powers: tuple, power: int) -> tuple:
+    """``powers`` (sorted) with one ``power`` taken out."""
+    index = powers.index(power)
+    return powers[:index] + powers[index + 1:]
+
+
+def _play_action(engine: Engine, seat: int, card: Card) -> str:
+    """The action of ``seat`` playing ``card`` face up: by its position in a blind hand."""
+    return f"play_blind:{engine.hand.hands[seat].index(card) + 1}" if engine.hand.blind else f"play:{card}"
+
+
+def _team_cards(hands, teams: int, team: int) -> list[Card]:
+    return [card for seat, cards in enumerate(hands) if seat % teams == team for card in cards]
 
 
 def _team_wins(lines: Iterable[bool | None], blind: bool) -> bool:
@@ -198,22 +472,27 @@ def _lines(engine: Engine, depth: int | None, budget: _Budget) -> int:
     return sum(_lines(_after(engine, seat, action, budget), remaining, budget) for seat, action in actions)
 
 
-def _choices(engine: Engine, team: int, unseen: list[Card]) -> list[Card]:
-    """The opponent's cards worth trying, strongest first: one per group of unseen strengths that
-    compare alike with every card the team still holds and every card on the table (the weakest of
-    the group, which leaves the stronger ones for later)."""
-    hand = engine.hand
-    strengths = hand.strengths
-    marks = {strengths[card] for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
-    if hand.tricks:
-        marks |= {strengths[play.card] for play in hand.tricks[-1].plays if not play.covered}
+def _choices(strengths: Mapping[Card, int], team_cards: list[Card], table: list[int], unseen: list[Card]) -> list[Card]:
+    """The opponent's cards worth trying, strongest first: the weakest unseen card of each strength
+    ``_choice_strengths`` picks. ``team_cards``: the cards the team still holds; ``table``: the
+    strengths face up on the table; ``unseen`` is weakest first."""
+    first: dict[int, Card] = {}
+    for card in unseen:
+        first.setdefault(strengths[card], card)
+    marks = {strengths[card] for card in team_cards} | set(table)
+    return [first[power] for power in _choice_strengths(marks, tuple(strengths[card] for card in unseen))]
+
+
+def _choice_strengths(marks: set[int], pool: tuple) -> list[int]:
+    """The unseen strengths worth trying, strongest first: one per group of ``pool`` (sorted,
+    weakest first) that compares alike with every strength of ``marks`` (the cards the team still
+    holds and those face up on the table) — the weakest of the group, which leaves the stronger
+    ones for later."""
     marks_sorted = sorted(marks)
-    groups: dict[tuple[int, bool], Card] = {}
-    for card in unseen:  # weakest first (guaranteed_win sorted them)
-        power = strengths[card]
-        group = (bisect_left(marks_sorted, power), power in marks)  # (how many marks it beats, ties one)
-        groups.setdefault(group, card)
-    return sorted(groups.values(), key=strengths.__getitem__, reverse=True)  # strongest first (reverse keeps ties in order)
+    groups: dict[tuple[int, bool], int] = {}
+    for power in dict.fromkeys(pool):
+        groups.setdefault((bisect_left(marks_sorted, power), power in marks), power)  # (how many marks it beats, ties one)
+    return sorted(groups.values(), reverse=True)
 
 
 def _position(engine: Engine, unseen: list[Card]) -> tuple:
