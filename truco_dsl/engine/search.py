@@ -208,10 +208,10 @@ class _LeanSearch:
         self.players, self.teams = start.players, start.teams
         self.blind = start.hand.blind
         self.guarded = bool(start.ruleset.guards("play"))
+        self.team_seats = range(team, self.players, self.teams)
         self.positions = 0
-        self.memo, self.refusals, self.depths, self.vazas = memory.memo, memory.refusals, memory.depths, memory.vazas
-        # strength -> the deck's cards of it: a card of each strength played on the engine's forks
-        self.cards: dict[int, list[Card]] = {}
+        self.memo, self.refusals, self.vazas = memory.memo, memory.refusals, memory.vazas
+        self.results, self.cards = memory.results, memory.cards
 
     def answer(self, start: Engine, unseen: list[Card]) -> bool:
         hand = start.hand
@@ -219,9 +219,10 @@ class _LeanSearch:
         if hand.turn is None or hand.pending is not None:
             return False  # a raise waits for an answer: not played through
         strength = hand.strengths.__getitem__
-        for card in start.ruleset.deck:
-            self.cards.setdefault(strength(card), []).append(card)
-        self.cards[0] = list(start.ruleset.deck)  # a card played face down: any
+        if not self.cards:
+            for card in start.ruleset.deck:
+                self.cards.setdefault(strength(card), []).append(card)
+            self.cards[0] = list(start.ruleset.deck)  # a card played face down: any
         powers = [tuple((play.seat, 0 if play.covered else strength(play.card)) for play in trick.plays) for trick in hand.tricks]
         history = tuple(_result(self.teams, table) for table in powers[:-1])
         table = powers[-1]
@@ -237,15 +238,25 @@ class _LeanSearch:
         known = self.memo.get(key)
         if known is not None:
             return known
-        if seat % self.teams == self.team:
-            lines = (self.after(history, table, held, pool, seat, power, False)
-                     for power in sorted(set(held[seat]), reverse=True))
-            result = _team_wins(lines, self.blind)
+        after = self.after
+        if seat % self.teams == self.team:  # _team_wins, as a loop: this runs at every position
+            blind, result = self.blind, None
+            for power in dict.fromkeys(reversed(held[seat])):  # strongest first, each strength once
+                line = after(history, table, held, pool, seat, power, False)
+                if line is not None:
+                    result = blind
+                    if line != blind:  # a win while seeing, or a loss while blind, decides
+                        result = line
+                        break
+            result = bool(result)  # no line at all is no win
         else:
-            marks = {power for team_seat in range(self.team, self.players, self.teams) for power in held[team_seat]}
+            marks = {power for team_seat in self.team_seats for power in held[team_seat]}
             marks.update(power for _, power in table if power)
-            result = all(line is not False for line in
-                         (self.after(history, table, held, pool, seat, power, True) for power in _choice_strengths(marks, pool)))
+            result = True
+            for power in _choice_strengths(marks, pool):
+                if after(history, table, held, pool, seat, power, True) is False:
+                    result = False
+                    break
         self.memo[key] = result
         return result
 
@@ -253,8 +264,10 @@ class _LeanSearch:
               drawn: bool) -> bool | None:
         """Whether the team wins once ``seat`` plays a card of strength ``power`` (``drawn``: an
         unseen one, given to an opponent); None when the rule set does not let the seat play it now."""
-        if self.guarded and not self.allowed(history, table, seat, power, drawn):
-            return None
+        if self.guarded:
+            allowed = self.refusals.get((history, len(table)))
+            if not (allowed or allowed is None and self.allowed(history, table)):
+                return None
         table = table + ((seat, power),)
         if drawn:
             pool = _without(pool, power)
@@ -262,7 +275,10 @@ class _LeanSearch:
             held = held[:seat] + (_without(held[seat], power),) + held[seat + 1:]
         if len(table) < self.players:
             return self.team_wins(history, table, held, pool, (seat + 1) % self.players)
-        ended = history + (_result(self.teams, table),)
+        result = self.results.get(table)
+        if result is None:
+            result = self.results[table] = _result(self.teams, table)
+        ended = history + (result,)
         vaza = self.vazas.get(ended)
         if vaza is None:
             vaza = self.vazas[ended] = self.vaza_end(history, table, held)
@@ -272,40 +288,27 @@ class _LeanSearch:
             return vaza > self.base
         return self.team_wins(ended, (), held, pool, vaza[0].hand.turn)
 
-    def allowed(self, history: tuple, table: tuple, seat: int, power: int, drawn: bool) -> bool:
-        """Whether the rule set's guards at play let ``seat`` play a card face up here. They answer
-        alike for every card (``lean_obstacle``), so the answer is one per vaza and cards on its table."""
-        key = (history, len(table))
-        known = self.refusals.get(key)
+    def allowed(self, history: tuple, table: tuple) -> bool:
+        """Whether the rule set's guards at play let the seat to play here play a card face up.
+        They answer alike for every card and every strength (``lean_obstacle``), so there is one
+        answer per vaza and number of cards on its table; all of a vaza's are found at once, on one
+        fork of the engine at its start that plays a card for each seat in turn."""
+        known = self.refusals.get((history, len(table)))
         if known is None:
-            branch = self.inside(history, table)
+            start, already = self.vazas[history]
+            branch = start.fork()
             hands = branch.hand.hands
-            if drawn:
-                hands[seat].append(self.cards[power][0])
-            try:
-                known = self.refusals[key] = branch.refusal(seat, _play_action(branch, seat, hands[seat][-1])) is None
-            finally:
-                if drawn:
-                    hands[seat].pop()  # the engine is kept for the next vaza's guards: as it was
+            for depth in range(already, self.players):
+                seat = branch.hand.turn
+                if seat % self.teams != self.team:
+                    hands[seat].append(self.cards[0][0])  # any card: an opponent's are chosen as played
+                action = _play_action(branch, seat, hands[seat][-1])
+                self.refusals[history, depth] = allowed = branch.refusal(seat, action) is None
+                if not allowed or depth == self.players - 1:
+                    break  # nobody plays past a seat that may not play; the last card would end the vaza
+                branch.act(seat, action)
+            known = self.refusals.get((history, len(table)), False)
         return known
-
-    def inside(self, history: tuple, table: tuple) -> Engine:
-        """An engine at the vaza after ``history`` with as many cards on its table as ``table``, by
-        the same seats: for the guards at play, which read neither the cards nor their strengths
-        (``lean_obstacle``), so any such engine answers. Kept by (history, cards on the table)."""
-        start, already = self.vazas[history]
-        if len(table) == already:
-            return start
-        key = (history, len(table))
-        engine = self.depths.get(key)
-        if engine is None:
-            engine = self.inside(history, table[:-1]).fork()
-            seat, power = table[-1]
-            if seat % self.teams != self.team:
-                engine.hand.hands[seat].append(self.cards[power][0])
-            engine.act(seat, _play_action(engine, seat, engine.hand.hands[seat][-1]))
-            self.depths[key] = engine
-        return engine
 
     def vaza_end(self, history: tuple, table: tuple, held: tuple) -> tuple[Engine, int] | int | str:
         """What the rule set makes of the vaza ``table`` completes after ``history``: the engine at
@@ -349,16 +352,18 @@ class _LeanSearch:
 
 class _HandMemory:
     """What the lean searches of one hand for one team have learnt (``_LeanSearch``): the answers
-    by position (``memo``), the guards' answers and engines inside a vaza (``refusals``,
-    ``depths``), and each vaza's start or the hand's end (``vazas``), all keyed by the history
+    by position (``memo``), the guards' answers inside a vaza (``refusals``), each vaza's start
+    or the hand's end (``vazas``), all keyed by the history
     from the hand's first vaza. Kept on the hand (``Hand.searched``) while only cards are played."""
 
-    __slots__ = ("memo", "refusals", "depths", "vazas")
+    __slots__ = ("memo", "refusals", "vazas", "results", "cards")
 
     def __init__(self) -> None:
+        self.results: dict[tuple, tuple[int, bool, bool]] = {}  # a complete table -> its _result
+        # strength -> the deck's cards of it: a card of each strength played on the engine's forks
+        self.cards: dict[int, list[Card]] = {}
         self.memo: dict[tuple, bool] = {}
         self.refusals: dict[tuple, bool] = {}
-        self.depths: dict[tuple, Engine] = {}
         self.vazas: dict[tuple, tuple[Engine, int] | int | str] = {}
 
 

@@ -16,6 +16,10 @@ def top_seats(plays: Iterable[tuple[int, int]]) -> list[int]:
     ``plays``: ``(seat, strength)`` of each card in the order played (a covered card has strength
     0, below every card). One seat: its card is on top alone; several: the top is tied among them.
     """
-    plays = list(plays)
-    top = max(strength for _, strength in plays)
-    return [seat for seat, strength in plays if strength == top]
+    top, seats = -1, []
+    for seat, strength in plays:  # one pass, no generator: the sure-win search asks at every vaza it ends
+        if strength > top:
+            top, seats = strength, [seat]
+        elif strength == top:
+            seats.append(seat)
+    return seats
