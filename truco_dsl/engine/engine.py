@@ -319,8 +319,13 @@ class Engine:
         (``to`` None above the top), exposed when an opponent's card lies face up in the vaza. Used
         for a truco called and by ``call_raise(seat)``, which checks it against the guards."""
         team, stake = seat % self.teams, self.hand.stake
-        return Move("raise", "raise", seat, {"actor": seat, "team": team,
-                                             "raise_": Raise(team, seat, stake, self._step_after(stake), self._exposed(team))})
+        to, exposed = self._step_after(stake), self._exposed(team)
+        key = ("raise", seat, self.teams, stake, to, exposed)
+        move = _FIXED.get(key)  # a move depends on nothing else, and nobody changes one: built once
+        if move is None:
+            move = _FIXED[key] = Move("raise", "raise", seat, {"actor": seat, "team": team,
+                                                               "raise_": Raise(team, seat, stake, to, exposed)})
+        return move
 
     def make_raise(self, move: Move) -> None:
         """Carry out a raise no guard refused (``move``: from ``raise_move``, or a raise in answer to
@@ -461,12 +466,19 @@ class Engine:
                                            "card": card})
 
     def _respond_move(self, seat: int, kind: str) -> Move:
-        """``kind``: accept, fold, or truco (a raise in answer: checked as an answer, then as a raise)."""
+        """``kind``: accept, fold, or truco (a raise in answer: checked as an answer, then as a raise,
+        whose context is the move's ``raise_context``). Built once per seat, answer and raise (_FIXED)."""
         team, pending = seat % self.teams, self.hand.pending
-        context: dict[str, Any] = {"actor": seat, "team": team, "raise_": pending, "response": "raise" if kind == "truco" else kind}
-        if kind == "truco":
-            context["next_raise"] = Raise(team, seat, pending.to, self._step_after(pending.to), self._exposed(team))
-        return Move("respond", "respond", seat, context)
+        exposed, step = (self._exposed(team), self._step_after(pending.to)) if kind == "truco" else (False, None)
+        key = ("respond", seat, self.teams, kind, pending, exposed, step)
+        move = _FIXED.get(key)
+        if move is None:
+            context: dict[str, Any] = {"actor": seat, "team": team, "raise_": pending, "response": "raise" if kind == "truco" else kind}
+            move = _FIXED[key] = Move("respond", "respond", seat, context)
+            if kind == "truco":
+                context["next_raise"] = Raise(team, seat, pending.to, step, exposed)
+                move.raise_context = dict(context, raise_=context["next_raise"])
+        return move
 
     def _decide_move(self, seat: int, decision: str) -> Move:
         key = ("decide", seat, self.teams, decision)
@@ -491,8 +503,8 @@ class Engine:
         """
         context, runtime = move.context, self._runtime
         guard = runtime.first_guard(move.hook, context)
-        if guard is None and "next_raise" in context:
-            guard = runtime.first_guard("raise", dict(context, raise_=context["next_raise"]))
+        if guard is None and move.raise_context is not None:
+            guard = runtime.first_guard("raise", move.raise_context)
         return guard
 
     def _do_play(self, move: Move) -> None:
@@ -660,12 +672,15 @@ class Engine:
 
 class Move:
     """A structurally valid action, before guards: its ``kind`` (a key of ``_DO``), the ``hook`` whose
-    clauses it runs, the ``seat`` taking it and its ``context`` (context root -> value, for those clauses)."""
+    clauses it runs, the ``seat`` taking it and its ``context`` (context root -> value, for those
+    clauses); ``raise_context``: for a raise made in answer to a raise, the context it is checked
+    with at ``raise`` (else None). Moves are shared (``_PLAYS``, ``_FIXED``): nobody changes one."""
 
-    __slots__ = ("kind", "hook", "seat", "context")
+    __slots__ = ("kind", "hook", "seat", "context", "raise_context")
 
     def __init__(self, kind: str, hook: str, seat: int, context: dict[str, Any]):
         self.kind, self.hook, self.seat, self.context = kind, hook, seat, context
+        self.raise_context: dict[str, Any] | None = None
 
 
 class _CardAction:
@@ -683,5 +698,7 @@ _ACTION = operator.itemgetter(0)  # of an (action, move) pair
 #: (seat, teams, card, covered) -> the action string and move of that play (Engine._play_option);
 #: at most seats × teams × cards × 2 entries
 _PLAYS: dict[tuple[int, int, Card, bool], tuple[str, Move]] = {}
-#: (kind, seat, teams[, decision]) -> the move of showing cards or deciding a mão de onze: fixed too
+#: (kind, seat, teams, …) -> the move of showing cards, deciding a mão de onze, raising (with the
+#: stake, the step and whether exposed) or answering a raise (with the raise answered): fixed too;
+#: a few hundred entries (the stakes of a ladder, the raises between them)
 _FIXED: dict[tuple, Move] = {}

@@ -1,12 +1,11 @@
-"""Searches of a hand's lines of play on forks of the engine: ``guaranteed_win`` and ``count_lines``.
+"""Searches of a hand's lines of play: ``guaranteed_win`` and ``count_lines``.
 
 Does a team's hand win whatever the opponents hold and however they play? (``guaranteed_win``)
 
 A query the clause language offers (the builtin ``guaranteed_win(team)``); the rule files that use
 it (atb-2004's ATB-MAO-DE-ONZE-6.proof, fpt-1983's FPT-MAO-DE-ONZE-6.proof) say who may ask it,
 when, and what a proved win is worth. This module only answers the question, by playing the hand
-out on forks of the engine — so every vaza, tie and hand result comes from the rule set's own
-clauses, not from here.
+out — every vaza, tie and hand result comes from the rule set's own clauses, not from here.
 
 The search: the team's seats play their known cards (any choice may be the winning one); each
 opponent, at its turn, may hold any card nobody has seen (the cards outside the team's hands, the
@@ -17,6 +16,11 @@ True only if every line of play ends with the team winning the hand. The
 search stops after ``budget`` positions and then answers False: a win it could not prove is not
 guaranteed. An opponent's choices are grouped: unseen cards that compare alike with every card the
 team holds and every card on the table lead to the same results, so one of each group is tried.
+
+Two searches give that answer: over a lean position (``_LeanSearch``: strengths inside a vaza, the
+engine asked where a guard may refuse a card and where a vaza ends), wherever the rule set lets it
+stand for the other (``lean_obstacle``), and on forks of the engine at every position
+(``_ForkSearch``), for the other rule sets and as the lean one's proof (tests/test_search.py).
 """
 
 from __future__ import annotations
@@ -34,7 +38,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
     from truco_dsl.rules import RuleSet
 
-DEFAULT_BUDGET = 1_500
+#: the positions a search examines at most before it answers no: about the time at most that 1,500
+#: positions on forks took (the budget before the lean search)
+DEFAULT_BUDGET = 6_000
 
 
 class _OutOfBudget(Exception):
@@ -226,7 +232,9 @@ class _LeanSearch:
         powers = [tuple((play.seat, 0 if play.covered else strength(play.card)) for play in trick.plays) for trick in hand.tricks]
         history = tuple(_result(self.teams, table) for table in powers[:-1])
         table = powers[-1]
-        self.vazas.setdefault(history, (start, len(table)))  # an earlier search's, with fewer cards played, does as well
+        # where the lines start: the vaza being played, with the cards already on its table (not kept
+        # for other searches: another line of this hand may have had other cards on it)
+        self.root = start, len(table)
         held = tuple(tuple(sorted(map(strength, cards))) for cards in hand.hands)
         return self.team_wins(history, table, held, tuple(map(strength, unseen)), hand.turn)
 
@@ -295,7 +303,7 @@ class _LeanSearch:
         fork of the engine at its start that plays a card for each seat in turn."""
         known = self.refusals.get((history, len(table)))
         if known is None:
-            start, already = self.vazas[history]
+            start, already = self.start(history)
             branch = start.fork()
             hands = branch.hand.hands
             for depth in range(already, self.players):
@@ -309,6 +317,12 @@ class _LeanSearch:
                 branch.act(seat, action)
             known = self.refusals.get((history, len(table)), False)
         return known
+
+    def start(self, history: tuple) -> tuple[Engine, int]:
+        """The engine at the start of the vaza after ``history`` and the cards on its table: the
+        vaza's start kept by this search or an earlier one (no card), else this search's root."""
+        kept = self.vazas.get(history)
+        return kept if isinstance(kept, tuple) else self.root
 
     def vaza_end(self, history: tuple, table: tuple, held: tuple) -> tuple[Engine, int] | int | str:
         """What the rule set makes of the vaza ``table`` completes after ``history``: the engine at
@@ -330,7 +344,7 @@ class _LeanSearch:
         dealt again from ``held``, and each strength played is given a card of the deck of that
         strength (the clauses never read which card: only the strengths decide the vaza; a card
         played face down before the search, strength 0, is played face down again)."""
-        start, already = self.vazas[history]
+        start, already = self.start(history)
         branch = start.fork()
         hands = branch.hand.hands
         given: dict[int, int] = {}  # strength -> cards of it given out so far
