@@ -183,21 +183,26 @@ def _shallow(build: Callable[[], ast.expr]) -> ast.expr:
 
 
 # --------------------------------------------------------------------------- from ast to a function
-def _null_safe(compare: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
-    def ordered(left: Any, right: Any) -> bool:
-        return left is not None and right is not None and compare(left, right)
+# the orderings of the language: none is never less, nor more, nor equal or more, than anything
+def _less(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left < right
 
-    return ordered
+
+def _at_most(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left <= right
+
+
+def _more(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left > right
+
+
+def _at_least(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left >= right
 
 
 #: The only globals a compiled function sees: the null-safe orderings (``<`` … ``>=`` answer false
 #: when either side is none), under fixed names of this module, and no Python builtin at all.
-_HELPERS: dict[str, Callable[[Any, Any], bool]] = {
-    "_lt": _null_safe(lambda left, right: left < right),
-    "_le": _null_safe(lambda left, right: left <= right),
-    "_gt": _null_safe(lambda left, right: left > right),
-    "_ge": _null_safe(lambda left, right: left >= right),
-}
+_HELPERS: dict[str, Callable[[Any, Any], bool]] = {"_lt": _less, "_le": _at_most, "_gt": _more, "_ge": _at_least}
 _ORDERINGS = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 _EQUALITIES = {"==": ast.Eq, "!=": ast.NotEq}
 _ARITH = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "/": ast.FloorDiv, "%": ast.Mod}
