@@ -20,7 +20,7 @@ from truco_dsl.engine import engine as engine_module
 from truco_dsl.engine import runtime as runtime_module
 from truco_dsl.engine.runtime import ENGINE_FACING, ClauseRuntime, implementation
 from truco_dsl.errors import RuleSetIncomplete
-from truco_dsl.lang import compile_condition, compile_statements
+from truco_dsl.lang import compile_statements
 from truco_dsl.lang import compiler
 from truco_dsl.lang.vocabulary import BUILTINS, ROOTS, Builtin, Root
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
@@ -85,8 +85,7 @@ def test_every_root_reads_the_game_as_the_compiler_reads_it():
     runtime = engine._runtime
 
     def read(text: str, hook: str):  # the value itself, not a condition's truth (a `when:` must be a flag)
-        tree = compiler._parse(text, "condition")
-        return compiler._Compiler(hook, effects_allowed=False).expression(tree.children[0])(runtime)
+        return compiler._value_function(text, hook)(runtime)
 
     hand = engine.hand
     game_roots = {"hand": ("hand", hand), "trick": ("trick", hand.tricks[-1]), "tricks": ("tricks[1]", hand.tricks[0]),

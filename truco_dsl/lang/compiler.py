@@ -1,14 +1,18 @@
-"""Compile clause expressions (``when:`` / ``then:``) to Python closures, once, at load time.
+"""Compile clause expressions (``when:`` / ``then:``) to Python functions, once, at load time.
 
 The grammar is ``grammar.lark`` beside this file; the names an expression may use are in
-``vocabulary``. Nothing is ever evaluated as Python source: each syntax node becomes a small closure
-over the closures of its children, and a closure reads state only through the *scope* object the
+``vocabulary``. Nothing is ever evaluated as Python source: each expression becomes one function
+``f(scope)`` whose body is a tree of ``ast`` nodes built node by node from the parse tree (a root is
+an attribute of ``scope``, a field an attribute of that, an index a subscript, a builtin a method
+call on ``scope``, a literal an ``ast.Constant``), compiled by Python's compiler. Every name in that
+tree is a root, a field or a builtin of the vocabulary, checked before it is put there, or one of
+the helper names of ``_HELPERS``; the function reads state only through the *scope* object the
 interpreter passes in (its attributes are the vocabulary's roots, its methods the builtins).
 """
 
 from __future__ import annotations
 
-import operator
+import ast
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -22,7 +26,8 @@ from truco_dsl.errors import ExpressionError
 from truco_dsl.lang.checker import Checker, StringUse, facts
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
-Closure = Callable[[Any], Any]
+#: A compiled expression: ``f(scope)``.
+Compiled = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
@@ -41,9 +46,9 @@ class Condition:
     """
 
     source: str
-    test: Closure
+    test: Compiled
     reads: frozenset[str] = frozenset()
-    holds: Closure | None = None
+    holds: Compiled | None = None
     builtins: frozenset[str] = frozenset()
     strings: tuple[StringUse, ...] = ()
     facts: frozenset[str] = frozenset()
@@ -64,7 +69,7 @@ class Statements:
     """
 
     source: str
-    run: Closure
+    run: Compiled
     guard: str | None
     reason: str | None
     calls: tuple[str, ...]
@@ -81,7 +86,7 @@ def _parser() -> Lark:
 
 #: A rule set's parents are read again with every rule set that extends them, and a variant or a
 #: mutant repeats most of its parent's expressions: the same text at the same hook compiles to the
-#: same closures (they hold no state), so they are compiled once.
+#: same functions (they hold no state), so they are compiled once.
 _COMPILED = 4096
 
 
@@ -91,20 +96,22 @@ def compile_condition(text: str, hook: str) -> Condition:
 
     ``text``: the expression. Returns a ``Condition`` whose ``test(scope)`` gives a bool.
     Raises ``ExpressionError`` on a syntax error, an unknown name or field, a name not readable at
-    ``hook``, an unknown builtin, a wrong number of arguments, a call that changes the game, or a
-    type error (``checker``; the condition itself must be a flag).
+    ``hook``, an unknown builtin, a wrong number of arguments, a call that changes the game, a type
+    error (``checker``; the condition itself must be a flag), or an expression too deep to compile.
     """
     tree = _parse(text, "condition")
     top = tree.children[0]
     compiler = _Compiler(hook, effects_allowed=False)
-    test = _shallow(lambda: compiler.expression(top))
+    truth = _shallow(lambda: compiler.truth(top))
     checker = Checker()
     checker.flag(top, "a `when:`")
     reads, builtins, strings = frozenset(compiler.reads), frozenset(compiler.builtins), tuple(checker.strings)
     known = facts(top)
-    if isinstance(top, Tree) and top.data in _BOOLEAN:
-        return Condition(text, test, reads, builtins=builtins, strings=strings, facts=known)
-    return Condition(text, lambda scope: bool(test(scope)), reads, holds=test, builtins=builtins, strings=strings, facts=known)
+    holds = _function("when", [ast.Return(truth)])
+    if isinstance(top, Tree) and top.data in _GIVES_BOOL:
+        return Condition(text, holds, reads, builtins=builtins, strings=strings, facts=known)
+    test = _function("when", [ast.Return(_as_bool(truth))])
+    return Condition(text, test, reads, holds=holds, builtins=builtins, strings=strings, facts=known)
 
 
 @lru_cache(maxsize=_COMPILED)
@@ -113,16 +120,17 @@ def compile_statements(text: str, hook: str, present: frozenset[str] | None = fr
     its clause's ``when:`` says is not none (``Condition.facts``), which may then be given where
     none is not allowed (None: not known, its when: is broken; nothing is refused for it).
 
-    Returns ``Statements``. Raises ``ExpressionError`` as ``compile_condition`` does (a value that
-    may be none given where a seat, a team or points are needed, too), and also when
-    a statement is not a call of a builtin that changes the game, when ``forbid`` / ``foul`` is not
-    the first call, when ``forbid`` is not alone, or when a guard's reason is not a string literal.
+    Returns ``Statements`` (``run(scope)`` makes the calls in order and answers None). Raises
+    ``ExpressionError`` as ``compile_condition`` does (a value that may be none given where a seat,
+    a team or points are needed, too), and also when a statement is not a call of a builtin that
+    changes the game, when ``forbid`` / ``foul`` is not the first call, when ``forbid`` is not
+    alone, or when a guard's reason is not a string literal.
     """
     tree = _parse(text, "statements")
     compiler = _Compiler(hook, effects_allowed=True)
     checker = Checker(present=present)
     calls: list[str] = []
-    closures: list[Closure] = []
+    body: list[ast.stmt] = []
     guard = reason = None
     for position, node in enumerate(tree.children):
         if not (isinstance(node, Tree) and node.data == "call"):
@@ -144,48 +152,105 @@ def compile_statements(text: str, hook: str, present: frozenset[str] | None = fr
                 raise _error_at(node, f'{name}() takes a reason code in quotes, like {name}("not_your_turn")')
             guard, reason = name, str(argument.children[0])[1:-1]
         calls.append(name)
-        closures.append(_shallow(lambda: compiler.expression(node)))
+        body.append(ast.Expr(_shallow(lambda: compiler.expression(node))))
         checker.type_of(node)
     if guard == "forbid" and len(calls) > 1:
         raise _error_at(tree.children[1], "forbid() refuses the action, so nothing may follow it; use foul() for a penalty")
-    steps = tuple(closures)
-
-    def run(scope: Any) -> None:
-        for step in steps:
-            step(scope)
-
-    if len(steps) == 1:
-        (run,) = steps
-
-    return Statements(text, run, guard, reason, tuple(calls), frozenset(compiler.builtins), tuple(checker.strings),
-                      frozenset(compiler.reads))
+    return Statements(text, _function("then", body), guard, reason, tuple(calls), frozenset(compiler.builtins),
+                      tuple(checker.strings), frozenset(compiler.reads))
 
 
-#: How deeply an expression may nest (operators, calls, parentheses). Deeper ones are refused at
-#: load time: their closures could not be run without exhausting Python's stack.
+def _value_function(text: str, hook: str) -> Compiled:
+    """The function giving the value of ``text`` (any expression, not only a flag) at ``hook``, for
+    tests and tools that read a value. Raises ``ExpressionError`` as ``compile_condition`` does,
+    less the type check."""
+    top = _parse(text, "condition").children[0]
+    return _function("when", [ast.Return(_shallow(lambda: _Compiler(hook, effects_allowed=False).expression(top)))])
+
+
+#: How deeply an expression may nest (operators, calls, parentheses; ``_depth``). Deeper ones are
+#: refused at load time: Python could not compile their functions without exhausting its stack.
 MAX_DEPTH = 100
+_TOO_DEEP = f"the expression nests too deeply (more than about {MAX_DEPTH} levels)"
 
 
-def _shallow(build: Callable[[], Closure]) -> Closure:
+def _shallow(build: Callable[[], ast.expr]) -> ast.expr:
     """Run a compilation, turning a too-deep expression into an ``ExpressionError``."""
     try:
         return build()
     except RecursionError:
-        raise ExpressionError(f"the expression nests too deeply (more than about {MAX_DEPTH} levels)") from None
+        raise ExpressionError(_TOO_DEEP) from None
 
 
-def _depth(tree: Tree) -> int:
-    deepest, stack = 0, [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
-    return deepest
+# --------------------------------------------------------------------------- from ast to a function
+# the orderings of the language: none is never less, nor more, nor equal or more, than anything
+def _less(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left < right
 
 
+def _at_most(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left <= right
+
+
+def _more(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left > right
+
+
+def _at_least(left: Any, right: Any) -> bool:
+    return left is not None and right is not None and left >= right
+
+
+#: The only globals a compiled function sees: the null-safe orderings (``<`` … ``>=`` answer false
+#: when either side is none), under fixed names of this module, and no Python builtin at all.
+_HELPERS: dict[str, Callable[[Any, Any], bool]] = {"_lt": _less, "_le": _at_most, "_gt": _more, "_ge": _at_least}
+_ORDERINGS = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+_EQUALITIES = {"==": ast.Eq, "!=": ast.NotEq}
+_ARITH = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "/": ast.FloorDiv, "%": ast.Mod}
+#: the argument every compiled function takes: the clause runtime (``engine/runtime.ClauseRuntime``)
+_SCOPE = "scope"
+
+
+def _function(part: str, body: list[ast.stmt]) -> Compiled:
+    """``def <part>(scope): <body>`` compiled and defined, with ``_HELPERS`` as its globals; ``part``
+    (``"when"`` / ``"then"``) names it and its file ``<clause when>`` in a traceback. Raises
+    ``ExpressionError`` when Python cannot compile a tree this deep (a long arithmetic chain)."""
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(_SCOPE)], kwonlyargs=[], kw_defaults=[], defaults=[])
+    module = ast.Module([ast.FunctionDef(part, arguments, body, decorator_list=[])], type_ignores=[])
+    namespace: dict[str, Any] = {"__builtins__": {}, **_HELPERS}
+    try:
+        code = compile(ast.fix_missing_locations(module), f"<clause {part}>", "exec")
+    except (RecursionError, MemoryError):
+        raise ExpressionError(_TOO_DEEP) from None
+    eval(code, namespace)  # a code object built from ast nodes, never text: it defines the function
+    return namespace.pop(part)
+
+
+def _scope_attribute(name: str) -> ast.expr:
+    return ast.Attribute(ast.Name(_SCOPE, ast.Load()), name, ast.Load())
+
+
+def _as_bool(node: ast.expr) -> ast.expr:
+    """``True if node else False``: the truth of ``node`` as a bool, with no call."""
+    return ast.IfExp(node, ast.Constant(True), ast.Constant(False))
+
+
+# --------------------------------------------------------------------------- from the parse tree to ast
 def self_hook_is_passive(hook: str) -> bool:
     """Whether ``hook`` fires for something that happened rather than for an action being taken."""
     return hook not in ACTION_HOOKS
+
+
+def _depth(tree: Tree) -> int:
+    """How deeply ``tree`` nests: a node is a level below its parent, and a chain of arithmetic
+    (``a + b - c``, one node of the parse tree) a level per operator, as it is compiled: ``(a + b) - c``."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data == "arith":
+            depth += len(node.children) // 2 - 1
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return deepest
 
 
 def _parse(text: str, start: str) -> Tree:
@@ -219,31 +284,19 @@ def _error_at(node: Tree | Token, message: str) -> ExpressionError:
     return ExpressionError(message, line, column)
 
 
-def _null_safe(compare: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
-    def ordered(left: Any, right: Any) -> bool:
-        return left is not None and right is not None and compare(left, right)
-
-    return ordered
-
-
-_COMPARE = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": _null_safe(operator.lt),
-    "<=": _null_safe(operator.le),
-    ">": _null_safe(operator.gt),
-    ">=": _null_safe(operator.ge),
-}
-#: the syntax nodes whose closures give a bool already (a ``when:`` made of one needs no bool())
-_BOOLEAN = frozenset({"or_", "and_", "not_", "compare"})
+#: the syntax nodes whose code gives a bool already (a ``when:`` made of one needs no conversion)
+_GIVES_BOOL = frozenset({"not_", "compare"})
 #: the syntax nodes that are constants, and their values
 _LITERALS = {"number": lambda node: int(node.children[0]), "string": lambda node: str(node.children[0])[1:-1],
              "true": lambda node: True, "false": lambda node: False, "none": lambda node: None}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 _PYTHON_NAMES = {"raise": "raise_"}  # roots whose attribute on the scope avoids a Python keyword
 
 
 class _Compiler:
+    """One expression's ``ast``: ``expression(node)`` checks the names of a parse tree's node against
+    the vocabulary and gives its ``ast.expr`` over the argument ``scope``; ``reads`` and
+    ``builtins`` fill as it goes."""
+
     def __init__(self, hook: str, effects_allowed: bool):
         if hook not in HOOKS:
             raise ExpressionError(f"unknown hook {hook!r}{did_you_mean(hook, HOOKS)}; hooks are {', '.join(HOOKS)}")
@@ -252,80 +305,48 @@ class _Compiler:
         self.reads: set[str] = set()  # the paths compiled so far ("trick.number"), indexes left out
         self.builtins: set[str] = set()  # the builtins called so far
 
-    def expression(self, node: Tree | Token) -> Closure:
+    def expression(self, node: Tree | Token) -> ast.expr:
+        """The value of ``node``: ``and`` / ``or`` give a bool."""
         kind = node.data
         if kind in _LITERALS:
-            value = _LITERALS[kind](node)
-            return lambda scope: value
-        handler = getattr(self, f"_{kind.rstrip('_')}")
-        return handler(node)
+            return ast.Constant(_LITERALS[kind](node))
+        if kind in ("or_", "and_"):
+            return _as_bool(self._boolean(node))
+        return getattr(self, f"_{kind.rstrip('_')}")(node)
 
-    # operators
-    # and / or give a bool and stop at the first part that decides; two parts (the common case)
-    # get one closure, longer chains a loop (no generator: these run at every clause, every action)
-    def _or(self, node: Tree) -> Closure:
-        parts = [self.expression(child) for child in node.children]
-        if len(parts) == 2:
-            first, second = parts
-            return lambda scope: bool(first(scope) or second(scope))
+    def truth(self, node: Tree | Token) -> ast.expr:
+        """``node`` where only its truth counts (a ``when:``, what ``not``/``and``/``or`` test): an
+        ``and`` / ``or`` gives the value that decided, as Python's do."""
+        if node.data in ("or_", "and_"):
+            return self._boolean(node)
+        return self.expression(node)
 
-        def some(scope: Any) -> bool:
-            for part in parts:
-                if part(scope):
-                    return True
-            return False
+    # operators: and / or stop at the first part that decides, left to right
+    def _boolean(self, node: Tree) -> ast.expr:
+        operation = ast.Or() if node.data == "or_" else ast.And()
+        return ast.BoolOp(operation, [self.truth(child) for child in node.children])
 
-        return some
+    def _not(self, node: Tree) -> ast.expr:
+        return ast.UnaryOp(ast.Not(), self.truth(node.children[0]))
 
-    def _and(self, node: Tree) -> Closure:
-        parts = [self.expression(child) for child in node.children]
-        if len(parts) == 2:
-            first, second = parts
-            return lambda scope: bool(first(scope) and second(scope))
+    def _neg(self, node: Tree) -> ast.expr:
+        return ast.UnaryOp(ast.USub(), self.expression(node.children[0]))
 
-        def every(scope: Any) -> bool:
-            for part in parts:
-                if not part(scope):
-                    return False
-            return True
-
-        return every
-
-    def _not(self, node: Tree) -> Closure:
-        inner = self.expression(node.children[0])
-        return lambda scope: not inner(scope)
-
-    def _neg(self, node: Tree) -> Closure:
-        inner = self.expression(node.children[0])
-        return lambda scope: -inner(scope)
-
-    def _compare(self, node: Tree) -> Closure:
+    def _compare(self, node: Tree) -> ast.expr:
         left, symbol, right = node.children
-        left_value, right_value, compare = self.expression(left), self.expression(right), _COMPARE[str(symbol)]
-        if isinstance(right, Tree) and right.data in _LITERALS:  # `trick.number == 3`, `hand.raised_by != none`
-            constant = _LITERALS[right.data](right)
-            if str(symbol) == "==":
-                return lambda scope: left_value(scope) == constant
-            if str(symbol) == "!=":
-                return lambda scope: left_value(scope) != constant
-            return lambda scope: compare(left_value(scope), constant)
-        return lambda scope: compare(left_value(scope), right_value(scope))
+        left_value, right_value = self.expression(left), self.expression(right)
+        if str(symbol) in _EQUALITIES:
+            return ast.Compare(left_value, [_EQUALITIES[str(symbol)]()], [right_value])
+        return ast.Call(ast.Name(_ORDERINGS[str(symbol)], ast.Load()), [left_value, right_value], [])
 
-    def _arith(self, node: Tree) -> Closure:
-        first = self.expression(node.children[0])
-        rest = [(_ARITH[str(node.children[index])], self.expression(node.children[index + 1]))
-                for index in range(1, len(node.children), 2)]
-
-        def chain(scope: Any) -> Any:  # a loop, not nested closures: a long chain cannot exhaust the stack
-            value = first(scope)
-            for function, operand in rest:
-                value = function(value, operand(scope))
-            return value
-
-        return chain
+    def _arith(self, node: Tree) -> ast.expr:
+        value = self.expression(node.children[0])
+        for index in range(1, len(node.children), 2):  # left to right: a - b - c is (a - b) - c
+            value = ast.BinOp(value, _ARITH[str(node.children[index])](), self.expression(node.children[index + 1]))
+        return value
 
     # names
-    def _call(self, node: Tree) -> Closure:
+    def _call(self, node: Tree) -> ast.expr:
         name_token, *arguments = node.children
         arguments = [argument for argument in arguments if argument is not None]
         name = str(name_token)
@@ -340,23 +361,13 @@ class _Compiler:
         if spec.effect and not self.effects_allowed:
             raise _error_at(name_token, f"{name}() changes the game; it belongs in `then:`, not `when:`")
         self.builtins.add(name)
-        compiled = [self.expression(argument) for argument in arguments]
-        if not compiled:
-            return operator.methodcaller(name)
-        if all(isinstance(argument, Tree) and argument.data in _LITERALS for argument in arguments):
-            # game_flag("time_limit"), sole_team_at(11): the arguments are constants
-            return operator.methodcaller(name, *(_LITERALS[argument.data](argument) for argument in arguments))
-        if len(compiled) == 1:
-            (only,) = compiled
-            return lambda scope: getattr(scope, name)(only(scope))
-        first, second = compiled
-        return lambda scope: getattr(scope, name)(first(scope), second(scope))
+        return ast.Call(_scope_attribute(name), [self.expression(argument) for argument in arguments], [])
 
     def _readable(self) -> list[str]:
         """The roots readable at this compiler's hook, sorted (for a message)."""
         return sorted(name for name, root in ROOTS.items() if root.hooks is None or self.hook in root.hooks)
 
-    def _path(self, node: Tree) -> Closure:
+    def _path(self, node: Tree) -> ast.expr:
         name_token, *steps = node.children
         name = str(name_token)
         root = ROOTS.get(name)
@@ -367,17 +378,12 @@ class _Compiler:
         if root.hooks is not None and self.hook not in root.hooks:
             raise _error_at(name_token, f"{_named(name)} is not known at hook {self.hook!r}, only at {', '.join(root.hooks)}"
                                         f"{did_you_mean(name, self._readable())}")
-        attribute = _PYTHON_NAMES.get(name, name)
+        value = _scope_attribute(_PYTHON_NAMES.get(name, name))
         fields = root.fields
-        index: Closure | None = None
-        position = None  # a constant index (tricks[1]), read without a closure
         if root.indexed:
             if not steps or steps[0].data != "index":
                 raise _error_at(name_token, f"{_named(name)} needs an index, like {name}[1]")
-            index_node = steps[0].children[0]
-            index = self.expression(index_node)
-            if isinstance(index_node, Tree) and index_node.data in _LITERALS:
-                position = _LITERALS[index_node.data](index_node)
+            value = ast.Subscript(value, self.expression(steps[0].children[0]), ast.Load())
             steps = steps[1:]
             fields = root.item_fields
         names: list[str] = []
@@ -389,19 +395,9 @@ class _Compiler:
                 allowed = ", ".join(sorted(fields)) if fields else "no fields"
                 raise _error_at(step.children[0], f"unknown field {_named(field)} of {_named(name)}{did_you_mean(field, fields or ())}; it has {allowed}")
             names.append(field)
+            value = ast.Attribute(value, field, ast.Load())
         self.reads.add(".".join([name, *names]))
-        # a dotted attrgetter ("hand.raised_by") reads the whole path in one call
-        if index is None:
-            return operator.attrgetter(".".join([attribute, *names]))
-        base = operator.attrgetter(attribute)
-        item_fields = operator.attrgetter(".".join(names)) if names else None
-        if position is not None:
-            if item_fields is None:
-                return lambda scope: base(scope)[position]
-            return lambda scope: item_fields(base(scope)[position])
-        if item_fields is None:
-            return lambda scope: base(scope)[index(scope)]
-        return lambda scope: item_fields(base(scope)[index(scope)])
+        return value
 
 
 def _named(word: str) -> str:
