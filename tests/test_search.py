@@ -129,6 +129,11 @@ VARIANTS = {
     "cinco-cartas": "deal:\n  cards: 5\n",
     "avesso": "deck:\n  ranks: [3, 2, A, K, J, Q, 7, 6, 5, 4]\n",
     "sem-empate-da-dupla": "drop: [ATB-EMPATE-2]\n",
+    # a guard at play the search must ask (it refuses cards face up): the second card of the third
+    # vaza is played face down
+    "coberta-na-terceira": "clauses:\n  - id: ATB-ESTRUTURA-1.terceira\n    cite: Cada mão vale inicialmente 1 ponto\n"
+                           "    on: play\n    when: not action.covered and trick.number == 3 and trick.cards_played == 1\n"
+                           "    then: forbid(\"covered_in_first_vaza\")\n",
 }
 #: rule sets and their player counts, with the seeded games each plays in CI (`--proof-games N`
 #: plays N at each): fewer at 6 players, where a search examines up to its whole budget
@@ -188,6 +193,14 @@ def _ruleset(name: str, tmp_path):
     path = tmp_path / f"{name}.yaml"
     path.write_text(f"ruleset: {name}\ntitle: {name}\nextends: atb-2004\n{VARIANTS[name]}", encoding="utf-8")
     return load_ruleset(path)
+
+
+def test_a_guard_that_requires_a_covered_card_is_not_asked_of_a_card_face_up():
+    from truco_dsl.lang.compiler import compile_condition
+
+    assert compile_condition("action.covered and trick.number == 1", "play").requires == {"action.covered"}
+    assert compile_condition("action.covered or trick.number == 1", "play").requires == frozenset()
+    assert compile_condition("not action.covered and trick.number == 3", "play").requires == frozenset()
 
 
 @pytest.mark.parametrize("name, players", TABLES, ids=[f"{name}-{players}p" for name, players in TABLES])

@@ -213,7 +213,9 @@ class _LeanSearch:
         self.base = start.score[team]
         self.players, self.teams = start.players, start.teams
         self.blind = start.hand.blind
-        self.guarded = bool(start.ruleset.guards("play"))
+        # whether a guard at play may refuse a card played face up (one that requires action.covered may not)
+        self.guarded = any(clause.when is None or "action.covered" not in clause.when.requires
+                           for clause in start.ruleset.guards("play"))
         self.team_seats = range(team, self.players, self.teams)
         self.positions = 0
         self.memo, self.refusals, self.vazas = memory.memo, memory.refusals, memory.vazas

@@ -252,6 +252,16 @@ def facts(node: Tree | Token) -> frozenset[str]:
     return frozenset()
 
 
+def requirements(node: Tree | Token) -> frozenset[str]:
+    """The flags that are true whenever ``node`` (a flag) holds: the paths it reads bare (``action.covered``),
+    alone or joined by ``and``, as ``key_of`` names them."""
+    if isinstance(node, Tree) and node.data == "and_":
+        return frozenset().union(*(requirements(part) for part in node.children))
+    if isinstance(node, Tree) and node.data == "path" and key_of(node) is not None:
+        return frozenset({key_of(node)})
+    return frozenset()
+
+
 def _fits(wanted: Type, got: Type) -> bool:
     """Whether a value of type ``got`` may be given where ``wanted`` is asked for."""
     if got.name == "none":

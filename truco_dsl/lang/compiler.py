@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from truco_dsl.diagnostics import closest, did_you_mean, shortened
 from truco_dsl.errors import ExpressionError
-from truco_dsl.lang.checker import Checker, StringUse, facts
+from truco_dsl.lang.checker import Checker, StringUse, facts, requirements
 from truco_dsl.lang.vocabulary import ACTION_HOOKS, BUILTINS, HOOKS, ROOTS
 
 #: A compiled expression: ``f(scope)``.
@@ -42,7 +42,9 @@ class Condition:
     ``strings``: the string literals whose allowed values the rule set gives (infraction kinds,
     flag names), with their places, for the loader to check (``checker.StringUse``).
     ``facts``: what is not none whenever it holds (``trick.winner != none and …``), for its
-    clause's ``then:`` (``compile_statements``).
+    clause's ``then:`` (``compile_statements``). ``requires``: the flags that are true whenever it
+    holds (``action.covered and …``): a guard that requires ``action.covered`` never refuses a card
+    played face up (the sure-win search, which plays face up, need not ask it).
     """
 
     source: str
@@ -52,6 +54,7 @@ class Condition:
     builtins: frozenset[str] = frozenset()
     strings: tuple[StringUse, ...] = ()
     facts: frozenset[str] = frozenset()
+    requires: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.holds is None:
@@ -106,12 +109,12 @@ def compile_condition(text: str, hook: str) -> Condition:
     checker = Checker()
     checker.flag(top, "a `when:`")
     reads, builtins, strings = frozenset(compiler.reads), frozenset(compiler.builtins), tuple(checker.strings)
-    known = facts(top)
+    known, required = facts(top), requirements(top)
     holds = _function("when", [ast.Return(truth)])
     if isinstance(top, Tree) and top.data in _GIVES_BOOL:
-        return Condition(text, holds, reads, builtins=builtins, strings=strings, facts=known)
+        return Condition(text, holds, reads, builtins=builtins, strings=strings, facts=known, requires=required)
     test = _function("when", [ast.Return(_as_bool(truth))])
-    return Condition(text, test, reads, holds=holds, builtins=builtins, strings=strings, facts=known)
+    return Condition(text, test, reads, holds=holds, builtins=builtins, strings=strings, facts=known, requires=required)
 
 
 @lru_cache(maxsize=_COMPILED)
