@@ -302,7 +302,8 @@ class _LeanSearch:
         """Whether the rule set's guards at play let the seat to play here play a card face up.
         They answer alike for every card and every strength (``lean_obstacle``), so there is one
         answer per vaza and number of cards on its table; all of a vaza's are found at once, on one
-        fork of the engine at its start that plays a card for each seat in turn."""
+        fork of the engine at its start that plays a card for each seat in turn (face down where
+        the seat may not play one face up: a line of play may have come that way before the search)."""
         known = self.refusals.get((history, len(table)))
         if known is None:
             start, already = self.start(history)
@@ -314,8 +315,12 @@ class _LeanSearch:
                     hands[seat].append(self.cards[0][0])  # any card: an opponent's are chosen as played
                 action = _play_action(branch, seat, hands[seat][-1])
                 self.refusals[history, depth] = allowed = branch.refusal(seat, action) is None
-                if not allowed or depth == self.players - 1:
-                    break  # nobody plays past a seat that may not play; the last card would end the vaza
+                if depth == self.players - 1:
+                    break  # the last card would end the vaza
+                if not allowed:
+                    action = f"play_covered:{hands[seat][-1]}"
+                    if branch.hand.blind or branch.refusal(seat, action) is not None:
+                        break  # nobody plays past a seat that may not play at all
                 branch.act(seat, action)
             known = self.refusals.get((history, len(table)), False)
         return known
