@@ -26,7 +26,6 @@ stand for the other (``lean_obstacle``), and on forks of the engine at every pos
 from __future__ import annotations
 
 import time
-from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -513,12 +512,24 @@ def _choice_strengths(marks: set[int], pool: tuple) -> list[int]:
     """The unseen strengths worth trying, strongest first: one per group of ``pool`` (sorted,
     weakest first) that compares alike with every strength of ``marks`` (the cards the team still
     holds and those face up on the table) — the weakest of the group, which leaves the stronger
-    ones for later."""
+    ones for later. A group is how many marks a strength beats and whether it ties one; as the
+    pool is sorted, a group's strengths come together."""
     marks_sorted = sorted(marks)
-    groups: dict[tuple[int, bool], int] = {}
-    for power in dict.fromkeys(pool):
-        groups.setdefault((bisect_left(marks_sorted, power), power in marks), power)  # (how many marks it beats, ties one)
-    return sorted(groups.values(), reverse=True)
+    count = len(marks_sorted)
+    chosen: list[int] = []
+    beaten, group, previous = 0, None, None
+    for power in pool:  # one pass: this runs at every opponent's position of the search
+        if power == previous:
+            continue
+        previous = power
+        while beaten < count and marks_sorted[beaten] < power:
+            beaten += 1
+        here = (beaten, beaten < count and marks_sorted[beaten] == power)
+        if here != group:
+            chosen.append(power)
+            group = here
+    chosen.reverse()
+    return chosen
 
 
 def _position(engine: Engine, unseen: list[Card]) -> tuple:
