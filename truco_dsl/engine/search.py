@@ -249,8 +249,11 @@ class _LeanSearch:
             return known
         after = self.after
         if seat % self.teams == self.team:  # _team_wins, as a loop: this runs at every position
-            blind, result = self.blind, None
-            for power in dict.fromkeys(reversed(held[seat])):  # strongest first, each strength once
+            blind, result, previous = self.blind, None, None
+            for power in reversed(held[seat]):  # strongest first, each strength once
+                if power == previous:
+                    continue
+                previous = power
                 line = after(history, table, held, pool, seat, power, False)
                 if line is not None:
                     result = blind
