@@ -383,3 +383,14 @@ def test_a_compiled_expression_names_every_builtin_it_calls_however_deep():
     assert compile_statements("award(opponents(team), max(1, wins(team)))", "raise").calls == ("award",)
     assert compile_condition("may_raise(next_seat(actor)) and hand.stake > 1", "play").builtins == {"may_raise", "next_seat"}
     assert compile_condition("hand.stake > 1", "play").builtins == frozenset()
+
+
+def test_a_number_too_long_to_read_is_refused_at_its_place():
+    # fresh5: 4,301 digits made Python's int() raise ValueError, a traceback in truco validate
+    from truco_dsl.errors import ExpressionError
+    from truco_dsl.lang.compiler import MAX_DIGITS, compile_condition
+
+    with pytest.raises(ExpressionError, match=f"a number of 5000 digits; a number in a rule has at most {MAX_DIGITS}") as refused:
+        compile_condition("trick.number == " + "9" * 5000, "play")
+    assert refused.value.column == 17
+    assert compile_condition("trick.number == " + "9" * MAX_DIGITS, "play").source.endswith("9")

@@ -129,6 +129,10 @@ VARIANTS = {
     "cinco-cartas": "deal:\n  cards: 5\n",
     "avesso": "deck:\n  ranks: [3, 2, A, K, J, Q, 7, 6, 5, 4]\n",
     "sem-empate-da-dupla": "drop: [ATB-EMPATE-2]\n",
+    # a point awarded before the hand is over: the team's score moves between two searches of a hand
+    "ponto-da-primeira": "clauses:\n  - id: ATB-ESTRUTURA-1.primeira\n    cite: Cada mão vale inicialmente 1 ponto\n"
+                         "    on: after_trick\n    when: trick.number == 1 and trick.winner != none\n"
+                         "    then: award(trick.winner, 1)\n",
     # a guard at play the search must ask (it refuses cards face up): the second card of the third
     # vaza is played face down
     "coberta-na-terceira": "clauses:\n  - id: ATB-ESTRUTURA-1.terceira\n    cite: Cada mão vale inicialmente 1 ponto\n"
@@ -220,3 +224,22 @@ def test_the_lean_search_answers_as_the_search_on_forks(name, players, tmp_path,
     answered = [(engine, team, lean) for engine, team, lean in proof.fork_gave_up if lean is not None]
     for engine, team, lean in answered[:2 if proof_games(None) is None else 10]:
         assert search_answer(engine, team, 20 * DEFAULT_BUDGET, lean=False) in (lean, None)
+
+
+def test_a_seat_that_must_play_face_down_does_not_stop_the_search_of_the_seats_after_it(tmp_path):
+    # fresh5's case: in the third vaza the second card must be face down; a search earlier in the hand
+    # answered the guards of that vaza from a vaza start, and the seats after the second were read "no"
+    ruleset = _ruleset("coberta-na-terceira", tmp_path)
+    engine = Engine(ruleset, players=4, seed=0, scores=[6, 11])
+    for _ in range(4):
+        engine.deal()
+        engine.act(3, "mao_de_onze:fold")
+    engine.deal()
+    engine.act(1, "mao_de_onze:play")
+    for seat, action in [(0, "play:Kd"), (1, "play:3c"), (2, "play:6d"), (3, "play:Kh"), (3, "play:7d"), (0, "play_covered:6h"),
+                         (1, "play_covered:Qh"), (2, "play:Jc"), (2, "play_covered:2s"), (3, "play_covered:4h"), (0, "play:Qc")]:
+        team = engine.hand.turn % 2
+        assert search_answer(engine, team) == search_answer(engine, team, lean=False), (seat, action)
+        engine.act(seat, action)
+    assert search_answer(engine, 1) is search_answer(engine, 1, lean=False) is True
+    assert "show_cards" in engine.legal_actions(1)

@@ -63,7 +63,10 @@ def search_answer(engine: Engine, team: int, budget: int = DEFAULT_BUDGET, lean:
     ``lean``: True for the search over a lean position (``_LeanSearch``), False for the search on
     forks of the engine at every position (``_ForkSearch``), None for the lean one wherever the rule
     set lets it stand for the other (``lean_obstacle``). Both give the same answers
-    (tests/test_search.py proves it on seeded games of every bundled rule set).
+    (tests/test_search.py proves it on seeded games of the bundled rule sets and of variants).
+    Raises ``ValueError`` for ``lean=True`` under a rule set the lean search cannot stand for.
+    A win is the team scoring more than it has now by the end of the hand (as the rule set's
+    clauses award points), whatever the opponents hold and play.
     """
     hand = engine.hand
     if hand is None or hand.over:
@@ -79,12 +82,19 @@ def search_answer(engine: Engine, team: int, budget: int = DEFAULT_BUDGET, lean:
     for seat in range(start.players):
         if seat % start.teams != team:
             start.hand.hands[seat] = []  # unknown: chosen as they are played
+    obstacle = lean_obstacle(engine.ruleset)
+    if lean and obstacle is not None:
+        raise ValueError(f"the lean search cannot stand for the search on forks under {engine.ruleset.id}: {obstacle}")
     if lean is None:
-        lean = lean_obstacle(engine.ruleset) is None
+        lean = obstacle is None
     if lean:
-        memory = hand.searched.get(team)
-        if memory is None:  # what earlier searches of this hand learnt: kept while only cards are played
-            memory = hand.searched[team] = _HandMemory()
+        # what earlier searches of this hand learnt (kept while only cards are played), for this
+        # team at this score: its answers say whether the team scores more than it has now, and a
+        # clause may award points before the hand is over
+        key = (team, engine.score[team])
+        memory = hand.searched.get(key)
+        if memory is None:
+            memory = hand.searched[key] = _HandMemory()
         search = _LeanSearch(team, start, budget, memory)
     else:
         search = _ForkSearch(team, list(engine.score), budget)

@@ -174,6 +174,9 @@ def _value_function(text: str, hook: str) -> Compiled:
 #: How deeply an expression may nest (operators, calls, parentheses; ``_depth``). Deeper ones are
 #: refused at load time: Python could not compile their functions without exhausting its stack.
 MAX_DEPTH = 100
+#: The most digits a number literal may have: far more than a rule needs (points are at most 100),
+#: far fewer than Python reads (4,300); a longer one is refused at its place, not read.
+MAX_DIGITS = 100
 _TOO_DEEP = f"the expression nests too deeply (more than about {MAX_DEPTH} levels)"
 
 
@@ -265,6 +268,9 @@ def _parse(text: str, start: str) -> Tree:
         raise ExpressionError(_describe(problem, text), problem.line, problem.column) from None
     if _depth(tree) > MAX_DEPTH:
         raise ExpressionError(f"the expression nests too deeply (more than {MAX_DEPTH} levels)")
+    for number in tree.scan_values(lambda token: isinstance(token, Token) and token.type == "INT"):
+        if len(number) > MAX_DIGITS:  # Python refuses to read one of over 4,300 digits
+            raise _error_at(number, f"a number of {len(number)} digits; a number in a rule has at most {MAX_DIGITS}")
     return tree
 
 
