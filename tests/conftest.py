@@ -37,9 +37,19 @@ settings.load_profile("ci")
 # The equivalence proofs of the speed work (tests/test_search.py's lean search against the fork
 # search, tests/test_compiled.py's code objects against a walk of the parse tree) run a bounded
 # number of seeded games in CI; `pytest --proof-games 2000 tests/test_search.py` runs a larger proof.
+def _positive(text):
+    import argparse
+
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--proof-games takes a whole number of 1 or more, got {text!r}")
+    return int(text)
+
+
 def pytest_addoption(parser):
-    parser.addoption("--proof-games", type=int, default=None,
-                     help="seeded games per rule set and player count in the equivalence proofs (default: a CI-sized number)")
+    parser.addoption("--proof-games", type=_positive, default=None,
+                     help="the size of the equivalence proofs: seeded games per rule set and player count "
+                          "(tests/test_search.py), random scopes per expression (tests/test_compiled.py); "
+                          "default: a CI-sized number")
 
 
 @pytest.fixture

@@ -257,28 +257,15 @@ class _LeanSearch:
         known = self.memo.get(key)
         if known is not None:
             return known
-        after = self.after
-        if seat % self.teams == self.team:  # _team_wins, as a loop: this runs at every position
-            blind, result, previous = self.blind, None, None
-            for power in reversed(held[seat]):  # strongest first, each strength once
-                if power == previous:
-                    continue
-                previous = power
-                line = after(history, table, held, pool, seat, power, False)
-                if line is not None:
-                    result = blind
-                    if line != blind:  # a win while seeing, or a loss while blind, decides
-                        result = line
-                        break
-            result = bool(result)  # no line at all is no win
+        if seat % self.teams == self.team:
+            lines = (self.after(history, table, held, pool, seat, power, False)
+                     for power in dict.fromkeys(reversed(held[seat])))  # strongest first, each strength once
+            result = _team_wins(lines, self.blind)
         else:
             marks = {power for team_seat in self.team_seats for power in held[team_seat]}
             marks.update(power for _, power in table if power)
-            result = True
-            for power in _choice_strengths(marks, pool):
-                if after(history, table, held, pool, seat, power, True) is False:
-                    result = False
-                    break
+            result = all(self.after(history, table, held, pool, seat, power, True) is not False
+                         for power in _choice_strengths(marks, pool))
         self.memo[key] = result
         return result
 
@@ -374,7 +361,7 @@ class _LeanSearch:
             return self.cards[power][count]
 
         playing = [(seat, power, card_of(power)) for seat, power in table[already:]]
-        for seat in range(self.team, self.players, self.teams):
+        for seat in self.team_seats:
             hands[seat] = [card_of(power) for power in held[seat]] + [card for played, _, card in playing if played == seat]
         for seat, power, card in playing:
             if seat % self.teams != self.team:
