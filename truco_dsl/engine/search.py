@@ -26,6 +26,7 @@ stand for the other (``lean_obstacle``), and on forks of the engine at every pos
 from __future__ import annotations
 
 import time
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -71,43 +72,48 @@ def search_answer(engine: Engine, team: int, budget: int = DEFAULT_BUDGET, lean:
     hand = engine.hand
     if hand is None or hand.over:
         return False
-    seen = {play.card for trick in hand.tricks for play in trick.plays}
-    known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
-    # weakest first, once: every position of the search reads the unseen cards in that order
-    # (_choices, the memo's keys), and taking a card out (list.remove) keeps it
-    unseen = sorted((card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira),
-                    key=hand.strengths.__getitem__)
-    start = engine.fork()
-    start.hand.decision_pending = None  # a pending decision would stop the search: play the hand out
-    for seat in range(start.players):
-        if seat % start.teams != team:
-            start.hand.hands[seat] = []  # unknown: chosen as they are played
-    obstacle = lean_obstacle(engine.ruleset)
+    obstacle, guarded = _lean_facts(engine.ruleset)
     if lean and obstacle is not None:
         raise ValueError(f"the lean search cannot stand for the search on forks under {engine.ruleset.id}: {obstacle}")
     if lean is None:
         lean = obstacle is None
-    if lean:
-        # what earlier searches of this hand learnt (kept while only cards are played), for this
-        # team at this score: its answers say whether the team scores more than it has now, and a
-        # clause may award points before the hand is over
-        key = (team, engine.score[team])
-        memory = hand.searched.get(key)
-        if memory is None:
-            memory = hand.searched[key] = _HandMemory()
-        search = _LeanSearch(team, start, budget, memory)
-    else:
-        search = _ForkSearch(team, list(engine.score), budget)
     try:
-        return search.answer(start, unseen)
+        if lean:
+            # what earlier searches of this hand learnt (kept while only cards are played), for this
+            # team at this score: its answers say whether the team scores more than it has now, and a
+            # clause may award points before the hand is over
+            key = (team, engine.score[team])
+            memory = hand.searched.get(key)
+            if memory is None:
+                memory = hand.searched[key] = _HandMemory(engine)
+            return _LeanSearch(team, engine, budget, memory, guarded).answer()
+        seen = {play.card for trick in hand.tricks for play in trick.plays}
+        known = {card for seat, cards in enumerate(hand.hands) if seat % engine.teams == team for card in cards}
+        # weakest first, once: every position of the search reads the unseen cards in that order
+        # (_choices, the memo's keys), and taking a card out (list.remove) keeps it
+        unseen = sorted((card for card in engine.ruleset.deck if card not in known and card not in seen and card != hand.vira),
+                        key=hand.strengths.__getitem__)
+        return _ForkSearch(team, list(engine.score), budget).answer(_as_searched(engine.fork(), team), unseen)
     except _OutOfBudget:
         return None
+
+
+def _as_searched(branch: Engine, team: int) -> Engine:
+    """``branch`` (a fork) made into the hand as ``team``'s search sees it: the opponents' hands
+    empty (unknown: their cards are chosen as they are played) and no decision pending (it would
+    stop the search: the hand is played out). Returns ``branch``."""
+    hand = branch.hand
+    hand.decision_pending = None
+    for seat in range(branch.players):
+        if seat % branch.teams != team:
+            hand.hands[seat] = []
+    return branch
 
 
 #: the hooks whose clauses may run while a card is played: the card's, the vaza's end, and what
 #: their effects run (an award runs ``points``, the hand's end ``hand_end``, ``call_raise`` ``raise``)
 _PLAY_HOOKS = ("play", "trick_end", "after_trick", "points", "hand_end", "raise")
-_OBSTACLES: dict[int, tuple[RuleSet, str | None]] = {}
+_OBSTACLES: dict[int, tuple[RuleSet, tuple[str | None, bool]]] = {}
 
 
 def lean_obstacle(ruleset: RuleSet) -> str | None:
@@ -121,6 +127,13 @@ def lean_obstacle(ruleset: RuleSet) -> str | None:
     decide is a function of the vazas' results so far, as long as no clause that may run asks for a
     search itself (``guaranteed_win`` reads the cards held). Every bundled rule set qualifies.
     """
+    return _lean_facts(ruleset)[0]
+
+
+def _lean_facts(ruleset: RuleSet) -> tuple[str | None, bool]:
+    """``lean_obstacle(ruleset)``, and whether a guard at play may refuse a card played face up (one
+    that requires ``action.covered`` may not: the lean search, which plays face up, need not ask it).
+    Both read once per rule set: every search asks."""
     known = _OBSTACLES.get(id(ruleset))
     if known is not None and known[0] is ruleset:
         return known[1]
@@ -139,8 +152,9 @@ def lean_obstacle(ruleset: RuleSet) -> str | None:
                 obstacle = f"clause {clause.id} at {hook} asks for a sure-win search itself"
     if len(_OBSTACLES) >= 256:  # rule sets are loaded by the hundred by truco mutate
         _OBSTACLES.clear()
-    _OBSTACLES[id(ruleset)] = ruleset, obstacle
-    return obstacle
+    guarded = any(clause.when is None or "action.covered" not in clause.when.requires for clause in ruleset.guards("play"))
+    _OBSTACLES[id(ruleset)] = ruleset, (obstacle, guarded)
+    return obstacle, guarded
 
 
 class _ForkSearch:
@@ -217,56 +231,63 @@ class _LeanSearch:
     (``Engine.act`` forgets it at any other action): ``memory``, a ``_HandMemory`` kept on the hand.
     """
 
-    def __init__(self, team: int, start: Engine, budget: int, memory: _HandMemory):
-        self.team, self.budget = team, budget
-        self.base = start.score[team]
-        self.players, self.teams = start.players, start.teams
-        self.blind = start.hand.blind
-        # whether a guard at play may refuse a card played face up (one that requires action.covered may not)
-        self.guarded = any(clause.when is None or "action.covered" not in clause.when.requires
-                           for clause in start.ruleset.guards("play"))
+    def __init__(self, team: int, engine: Engine, budget: int, memory: _HandMemory, guarded: bool):
+        """``engine``: the game searched (never changed: the engine's answers are asked of forks);
+        ``guarded``: whether a guard at play may refuse a card played face up (``_lean_facts``)."""
+        self.team, self.engine, self.budget, self.guarded = team, engine, budget, guarded
+        self.base = engine.score[team]
+        self.players, self.teams = engine.players, engine.teams
+        self.blind = engine.hand.blind
         self.team_seats = range(team, self.players, self.teams)
         self.positions = 0
         self.memo, self.refusals, self.vazas = memory.memo, memory.refusals, memory.vazas
         self.results, self.cards = memory.results, memory.cards
 
-    def answer(self, start: Engine, unseen: list[Card]) -> bool:
-        hand = start.hand
+    def answer(self) -> bool:
+        hand = self.engine.hand
         self.positions += 1
         if hand.turn is None or hand.pending is not None:
             return False  # a raise waits for an answer: not played through
         strength = hand.strengths.__getitem__
-        if not self.cards:
-            for card in start.ruleset.deck:
-                self.cards.setdefault(strength(card), []).append(card)
-            self.cards[0] = list(start.ruleset.deck)  # a card played face down: any
         powers = [tuple((play.seat, 0 if play.covered else strength(play.card)) for play in trick.plays) for trick in hand.tricks]
         history = tuple(_result(self.teams, table) for table in powers[:-1])
         table = powers[-1]
         # where the lines start: the vaza being played, with the cards already on its table (not kept
         # for other searches: another line of this hand may have had other cards on it)
-        self.root = start, len(table)
-        held = tuple(tuple(sorted(map(strength, cards))) for cards in hand.hands)
-        return self.team_wins(history, table, held, tuple(map(strength, unseen)), hand.turn)
+        self.root_cards = len(table)
+        team_seats = self.team_seats
+        held = tuple(tuple(sorted(map(strength, cards))) if seat in team_seats else () for seat, cards in enumerate(hand.hands))
+        # every card the team cannot see (the opponents' hands and the rest of the deck), weakest first
+        seen = {play.card for trick in hand.tricks for play in trick.plays}
+        seen.update(card for seat in team_seats for card in hand.hands[seat])
+        seen.add(hand.vira)
+        pool = tuple(sorted(strength(card) for card in self.engine.ruleset.deck if card not in seen))
+        return self.team_wins(history, table, held, pool, hand.turn)
 
     def team_wins(self, history: tuple, table: tuple, held: tuple, pool: tuple, seat: int) -> bool:
         self.positions += 1
         if self.positions > self.budget:
             raise _OutOfBudget
-        key = (history, table, held, pool, seat)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
+        if not table:  # a vaza's start: the only position another line, or an earlier search, reaches again
+            key = (history, held, pool, seat)
+            known = self.memo.get(key)
+            if known is not None:
+                return known
+        after = self.after
         if seat % self.teams == self.team:
-            lines = (self.after(history, table, held, pool, seat, power, False)
+            lines = (after(history, table, held, pool, seat, power, False)
                      for power in dict.fromkeys(reversed(held[seat])))  # strongest first, each strength once
             result = _team_wins(lines, self.blind)
         else:
-            marks = {power for team_seat in self.team_seats for power in held[team_seat]}
-            marks.update(power for _, power in table if power)
-            result = all(self.after(history, table, held, pool, seat, power, True) is not False
-                         for power in _choice_strengths(marks, pool))
-        self.memo[key] = result
+            marks = [power for team_seat in self.team_seats for power in held[team_seat]]
+            marks += [power for _, power in table if power]
+            result = True
+            for power in _choice_strengths(marks, pool):
+                if after(history, table, held, pool, seat, power, True) is False:
+                    result = False
+                    break
+        if not table:
+            self.memo[key] = result
         return result
 
     def after(self, history: tuple, table: tuple, held: tuple, pool: tuple, seat: int, power: int,
@@ -305,8 +326,7 @@ class _LeanSearch:
         the seat may not play one face up: a line of play may have come that way before the search)."""
         known = self.refusals.get((history, len(table)))
         if known is None:
-            start, already = self.start(history)
-            branch = start.fork()
+            branch, already = self.fork_at(history)
             hands = branch.hand.hands
             for depth in range(already, self.players):
                 seat = branch.hand.turn
@@ -324,11 +344,14 @@ class _LeanSearch:
             known = self.refusals.get((history, len(table)), False)
         return known
 
-    def start(self, history: tuple) -> tuple[Engine, int]:
-        """The engine at the start of the vaza after ``history`` and the cards on its table: the
-        vaza's start kept by this search or an earlier one (no card), else this search's root."""
+    def fork_at(self, history: tuple) -> tuple[Engine, int]:
+        """A fork of the engine at the start of the vaza after ``history``, as this search sees the
+        hand (``_as_searched``), and the cards already on its table: the vaza's start kept by this
+        search or an earlier one (no card), else the game searched (the cards of the search's root)."""
         kept = self.vazas.get(history)
-        return kept if isinstance(kept, tuple) else self.root
+        if isinstance(kept, tuple):
+            return _as_searched(kept[0].fork(), self.team), kept[1]
+        return _as_searched(self.engine.fork(), self.team), self.root_cards
 
     def vaza_end(self, history: tuple, table: tuple, held: tuple) -> tuple[Engine, int] | int | str:
         """What the rule set makes of the vaza ``table`` completes after ``history``: the engine at
@@ -350,8 +373,7 @@ class _LeanSearch:
         dealt again from ``held``, and each strength played is given a card of the deck of that
         strength (the clauses never read which card: only the strengths decide the vaza; a card
         played face down before the search, strength 0, is played face down again)."""
-        start, already = self.start(history)
-        branch = start.fork()
+        branch, already = self.fork_at(history)
         hands = branch.hand.hands
         given: dict[int, int] = {}  # strength -> cards of it given out so far
 
@@ -378,10 +400,14 @@ class _HandMemory:
 
     __slots__ = ("memo", "refusals", "vazas", "results", "cards")
 
-    def __init__(self) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.results: dict[tuple, tuple[int, bool, bool]] = {}  # a complete table -> its _result
         # strength -> the deck's cards of it: a card of each strength played on the engine's forks
-        self.cards: dict[int, list[Card]] = {}
+        # (0, a card played face down: any)
+        strengths, deck = engine.hand.strengths, engine.ruleset.deck
+        self.cards: dict[int, list[Card]] = {0: list(deck)}
+        for card in deck:
+            self.cards.setdefault(strengths[card], []).append(card)
         self.memo: dict[tuple, bool] = {}
         self.refusals: dict[tuple, bool] = {}
         self.vazas: dict[tuple, tuple[Engine, int] | int | str] = {}
@@ -508,26 +534,27 @@ def _choices(strengths: Mapping[Card, int], team_cards: list[Card], table: list[
     return [first[power] for power in _choice_strengths(marks, tuple(strengths[card] for card in unseen))]
 
 
-def _choice_strengths(marks: set[int], pool: tuple) -> list[int]:
+def _choice_strengths(marks: Iterable[int], pool: tuple) -> list[int]:
     """The unseen strengths worth trying, strongest first: one per group of ``pool`` (sorted,
     weakest first) that compares alike with every strength of ``marks`` (the cards the team still
     holds and those face up on the table) — the weakest of the group, which leaves the stronger
-    ones for later. A group is how many marks a strength beats and whether it ties one; as the
-    pool is sorted, a group's strengths come together."""
-    marks_sorted = sorted(marks)
-    count = len(marks_sorted)
+    ones for later. A group is the strengths between two neighbouring marks, or those equal to a
+    mark; as the pool is sorted, a group's first strength is found by bisection."""
     chosen: list[int] = []
-    beaten, group, previous = 0, None, None
-    for power in pool:  # one pass: this runs at every opponent's position of the search
-        if power == previous:
-            continue
-        previous = power
-        while beaten < count and marks_sorted[beaten] < power:
-            beaten += 1
-        here = (beaten, beaten < count and marks_sorted[beaten] == power)
-        if here != group:
-            chosen.append(power)
-            group = here
+    start, size = 0, len(pool)
+    for mark in sorted(set(marks)):  # this runs at every opponent's position of the search
+        if start == size:
+            break
+        if pool[start] < mark:  # the group between the mark below and this one
+            chosen.append(pool[start])
+            start = bisect_left(pool, mark, start)
+            if start == size:
+                break
+        if pool[start] == mark:  # the group equal to this mark
+            chosen.append(mark)
+            start = bisect_right(pool, mark, start)
+    if start < size:  # the group above every mark
+        chosen.append(pool[start])
     chosen.reverse()
     return chosen
 
