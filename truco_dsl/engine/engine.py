@@ -66,9 +66,7 @@ class Engine:
             raise ValueError(f"rule set {self.ruleset.id} is played by {allowed} players, not {players}")
         self.players = players
         self.teams = self.ruleset.teams
-        self.score = list(scores) if scores is not None else [0] * self.teams
-        if len(self.score) != self.teams or any(not isinstance(points, int) or points < 0 for points in self.score):
-            raise ValueError(f"scores must be {self.teams} whole numbers of points, got {scores!r}")
+        self.score = [0] * self.teams if scores is None else _counts(scores, self.teams, "scores must be {} whole numbers of points")
         self.next_dealer = players - 1 if dealer is None else dealer
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
@@ -87,9 +85,7 @@ class Engine:
         self.disqualified = False  # the match ended with both teams disqualified: no winner
         self.match_infractions: dict[tuple[int, str], int] = {}  # (team, kind) -> reports in the match
         self.game_winner: int | None = None  # the winner of the game being (or just) played
-        self.games_won = list(games_won) if games_won is not None else [0] * self.teams
-        if len(self.games_won) != self.teams or any(not isinstance(won, int) or won < 0 for won in self.games_won):
-            raise ValueError(f"games_won must be {self.teams} whole numbers, got {games_won!r}")
+        self.games_won = [0] * self.teams if games_won is None else _counts(games_won, self.teams, "games_won must be {} whole numbers")
         self.game = Game(self.ruleset.target, mao_de_onze_at=self.ruleset.mao_de_onze_at)
         self._runtime = ClauseRuntime(self, *self._clauses_at)  # what the clauses see and do
         self._events: list[Event] = []
@@ -196,7 +192,7 @@ class Engine:
         else:
             guard = None  # legal_actions listed it: no guard holds
         self._events = []
-        if guard is not None or move.kind != "play":
+        if (guard is not None or move.kind != "play") and self.hand.searched:
             self.hand.searched = {}  # what the sure-win search learnt holds while only cards are played
         if guard is not None:
             if guard.then.guard == "forbid":
@@ -362,8 +358,12 @@ class Engine:
                             for position, card in enumerate(hand.hands[seat], start=1)]
             else:
                 plays = self._legal_plays(seat)
-        guard = self._guard
-        return plays + [(action, move) for action, move in offered if guard(move) is None]
+        first_guard = self._runtime.first_guard  # as _guard asks, for each move offered
+        for action, move in offered:
+            if first_guard(move.hook, move.context) is None and (
+                    move.raise_context is None or first_guard("raise", move.raise_context) is None):
+                plays.append((action, move))
+        return plays
 
     def _legal_plays(self, seat: int) -> list[tuple[str, Move]]:
         """The cards ``seat`` may play now (face up, and face down where the rule set allows it).
@@ -569,7 +569,7 @@ class Engine:
     def _close_trick(self, trick: Trick) -> None:
         hand = self.hand
         strengths = hand.strengths
-        tops = top_seats((play.seat, 0 if play.covered else strengths[play.card]) for play in trick.plays)
+        tops = top_seats([(play.seat, 0 if play.covered else strengths[play.card]) for play in trick.plays])
         trick.first_top_seat = tops[0]
         if len(tops) == 1:
             self.give_trick(trick, tops[0])
@@ -668,6 +668,15 @@ class Engine:
             "winner_seat": trick.winner_seat,
             "tied": trick.tied,
         }
+
+
+def _counts(given: Any, teams: int, rule: str) -> list[int]:
+    """``given`` (a count per team: scores, games won) as a new list. Raises ``ValueError`` saying
+    ``rule`` (formatted with the number of teams) unless it is ``teams`` whole numbers from 0."""
+    counts = list(given)
+    if len(counts) != teams or any(not isinstance(count, int) or count < 0 for count in counts):
+        raise ValueError(f"{rule.format(teams)}, got {given!r}")
+    return counts
 
 
 class Move:

@@ -118,7 +118,7 @@ class Hand:
     blind: bool = False
     flags: set[str] = field(default_factory=set)
     guarantees: dict[tuple[int, int], bool] = field(default_factory=dict)  # guaranteed_win() answers
-    # (team, its score) -> what the sure-win searches of this hand have learnt (search._HandMemory):
+    # the scores -> what the sure-win searches of this hand have learnt at them (search._HandMemory):
     # shared with forks, and valid while only cards are played (Engine.act forgets it at any other action)
     searched: dict = field(default_factory=dict)
     shuffled: tuple[Card, ...] | None = None  # the deck order a shuffled deal was dealt from (None: forced)

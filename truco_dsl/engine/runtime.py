@@ -181,21 +181,19 @@ class ClauseRuntime:
         self.hook, self.context = hook, context or _NO_CONTEXT
         stops = hook in _HAND_HOOKS  # the hand's end skips the rest
         hand = self.hand
-        clause = None
-        part = "when"  # which of the clause's expressions is running (for the caret of a failure)
+        self.clause = clause = None  # the clause whose then: runs: a failure of any other is in its when:
         try:
             for clause in clauses:
                 if stops and hand.over:
                     break
-                part = "when"
-                if clause.when is None or clause.when.holds(self):
+                when = clause.when
+                if when is None or when.holds(self):
                     self.clause = self.fired = clause
-                    part = "then"
                     clause.then.run(self)
         except (IllegalAction, RuleSetIncomplete):
             raise
         except Exception as problem:
-            raise self._failed(clause, problem, part) from None
+            raise self._failed(clause, problem, "then" if self.clause is clause else "when") from None
         finally:
             self.hook, self.context, self.clause = saved
 
@@ -322,14 +320,15 @@ class ClauseRuntime:
         return (self._seat(seat, "previous_seat") - 1) % self._engine.players
 
     def wins(self, team: int | None) -> int:
-        return sum(1 for trick in self.hand.tricks if team is not None and trick.winner == team)
+        return 0 if team is None else [trick.winner for trick in self.hand.tricks].count(team)
 
     def sole_team_at(self, points: int) -> int | None:
-        teams = [team for team, score in enumerate(self._engine.score) if score == points]
-        return teams[0] if len(teams) == 1 else None
+        score = self._engine.score  # asked at every deal: counted in C
+        return score.index(points) if score.count(points) == 1 else None
 
     def all_teams_at(self, points: int) -> bool:
-        return all(score == points for score in self._engine.score)
+        score = self._engine.score
+        return score.count(points) == len(score)
 
     def min(self, a: int, b: int) -> int:
         return min(a, b)

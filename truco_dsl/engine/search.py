@@ -79,10 +79,9 @@ def search_answer(engine: Engine, team: int, budget: int = DEFAULT_BUDGET, lean:
         lean = obstacle is None
     try:
         if lean:
-            # what earlier searches of this hand learnt (kept while only cards are played), for this
-            # team at this score: its answers say whether the team scores more than it has now, and a
-            # clause may award points before the hand is over
-            key = (team, engine.score[team])
+            # what earlier searches of this hand learnt (kept while only cards are played), at these
+            # scores: a clause may award points before the hand is over
+            key = tuple(engine.score)
             memory = hand.searched.get(key)
             if memory is None:
                 memory = hand.searched[key] = _HandMemory(engine)
@@ -227,8 +226,10 @@ class _LeanSearch:
     engine at the start of each vaza, or the hand's end).
 
     The history counts from the hand's first vaza, so what one search learns holds for the next
-    search of the same hand for the same team, as long as only cards have been played in between
-    (``Engine.act`` forgets it at any other action): ``memory``, a ``_HandMemory`` kept on the hand.
+    search of the same hand, as long as only cards have been played in between (``Engine.act``
+    forgets it at any other action): ``memory``, a ``_HandMemory`` kept on the hand. The engine's
+    answers are the same whichever team searches (no clause reads the cards held, ``lean_obstacle``),
+    so both teams' searches share them; the answers by position are the team's own.
     """
 
     def __init__(self, team: int, engine: Engine, budget: int, memory: _HandMemory, guarded: bool):
@@ -240,7 +241,8 @@ class _LeanSearch:
         self.blind = engine.hand.blind
         self.team_seats = range(team, self.players, self.teams)
         self.positions = 0
-        self.memo, self.refusals, self.vazas = memory.memo, memory.refusals, memory.vazas
+        self.memo = memory.memos.setdefault(team, {})
+        self.refusals, self.vazas = memory.refusals, memory.vazas
         self.results, self.cards = memory.results, memory.cards
 
     def answer(self) -> bool:
@@ -314,9 +316,9 @@ class _LeanSearch:
             vaza = self.vazas[ended] = self.vaza_end(history, table, held)
         if vaza is _STOPPED:
             return False
-        if isinstance(vaza, int):
-            return vaza > self.base
-        return self.team_wins(ended, (), held, pool, vaza[0].hand.turn)
+        if isinstance(vaza, tuple):  # the scores at the hand's end
+            return vaza[self.team] > self.base
+        return self.team_wins(ended, (), held, pool, vaza.hand.turn)
 
     def allowed(self, history: tuple, table: tuple) -> bool:
         """Whether the rule set's guards at play let the seat to play here play a card face up.
@@ -330,8 +332,7 @@ class _LeanSearch:
             hands = branch.hand.hands
             for depth in range(already, self.players):
                 seat = branch.hand.turn
-                if seat % self.teams != self.team:
-                    hands[seat].append(self.cards[0][0])  # any card: an opponent's are chosen as played
+                hands[seat].append(self.cards[0][0])  # any card: the guards answer alike for every card
                 action = _play_action(branch, seat, hands[seat][-1])
                 self.refusals[history, depth] = allowed = branch.refusal(seat, action) is None
                 if depth == self.players - 1:
@@ -349,21 +350,21 @@ class _LeanSearch:
         hand (``_as_searched``), and the cards already on its table: the vaza's start kept by this
         search or an earlier one (no card), else the game searched (the cards of the search's root)."""
         kept = self.vazas.get(history)
-        if isinstance(kept, tuple):
-            return _as_searched(kept[0].fork(), self.team), kept[1]
+        if kept is not None and kept is not _STOPPED and not isinstance(kept, tuple):
+            return _as_searched(kept.fork(), self.team), 0
         return _as_searched(self.engine.fork(), self.team), self.root_cards
 
-    def vaza_end(self, history: tuple, table: tuple, held: tuple) -> tuple[Engine, int] | int | str:
+    def vaza_end(self, history: tuple, table: tuple, held: tuple) -> Engine | tuple[int, ...] | str:
         """What the rule set makes of the vaza ``table`` completes after ``history``: the engine at
-        the start of the next vaza, the team's score once the hand is over, or ``_STOPPED`` when a
-        clause left a raise or a decision waiting (the search does not play through it)."""
+        the start of the next vaza, every team's score once the hand is over, or ``_STOPPED`` when
+        a clause left a raise or a decision waiting (the search does not play through it)."""
         branch = self.played(history, table, held)
         hand = branch.hand
         if hand.over:
-            return branch.score[self.team]
+            return tuple(branch.score)
         if hand.turn is None or hand.pending is not None or hand.decision_pending is not None:
             return _STOPPED
-        return branch, 0
+        return branch
 
     def played(self, history: tuple, table: tuple, held: tuple) -> Engine:
         """A fork of the engine at the start of the vaza after ``history`` with the cards of
@@ -393,12 +394,13 @@ class _LeanSearch:
 
 
 class _HandMemory:
-    """What the lean searches of one hand for one team have learnt (``_LeanSearch``): the answers
-    by position (``memo``), the guards' answers inside a vaza (``refusals``), each vaza's start
-    or the hand's end (``vazas``), all keyed by the history
-    from the hand's first vaza. Kept on the hand (``Hand.searched``) while only cards are played."""
+    """What the lean searches of one hand at one score have learnt (``_LeanSearch``): each team's
+    answers by position (``memos``: team -> position -> answer), and the engine's answers, the
+    same for both teams: the guards' answers inside a vaza (``refusals``), each vaza's start or
+    every team's score at the hand's end (``vazas``), all keyed by the history from the hand's
+    first vaza. Kept on the hand (``Hand.searched``) while only cards are played."""
 
-    __slots__ = ("memo", "refusals", "vazas", "results", "cards")
+    __slots__ = ("memos", "refusals", "vazas", "results", "cards")
 
     def __init__(self, engine: Engine) -> None:
         self.results: dict[tuple, tuple[int, bool, bool]] = {}  # a complete table -> its _result
@@ -408,9 +410,9 @@ class _HandMemory:
         self.cards: dict[int, list[Card]] = {0: list(deck)}
         for card in deck:
             self.cards.setdefault(strengths[card], []).append(card)
-        self.memo: dict[tuple, bool] = {}
+        self.memos: dict[int, dict[tuple, bool]] = {}
         self.refusals: dict[tuple, bool] = {}
-        self.vazas: dict[tuple, tuple[Engine, int] | int | str] = {}
+        self.vazas: dict[tuple, Engine | tuple[int, ...] | str] = {}
 
 
 _STOPPED = "stopped"  # a vaza after which a clause left a raise or a decision waiting
