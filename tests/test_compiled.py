@@ -25,7 +25,7 @@ from truco_dsl.bundled import RULESETS_DIR
 from truco_dsl.errors import ExpressionError
 from truco_dsl.lang import compiler
 from truco_dsl.lang.compiler import compile_condition, compile_statements
-from truco_dsl.lang.vocabulary import BUILTINS, ROOTS, Type
+from truco_dsl.lang.vocabulary import BUILTINS, HAND_HOOKS, HOOKS, ROOTS, Type
 from truco_dsl.rules import load_ruleset
 
 # ----------------------------------------------------------------------------------------- the oracle
@@ -298,6 +298,68 @@ def test_the_proof_can_fail():
     tree = compiler._parse("end_hand(); award(team, 1)", "statements")
     with pytest.raises(AssertionError):
         _proof(compile_statements("award(team, 1)", "raise").run, lambda scope: run_statements(tree, scope), tree, 50, 0)
+
+
+# ----------------------------------------------------------------------------------------- a hook's clauses as one function
+def _hooks() -> list[tuple[str, str, tuple[Any, ...], Any]]:
+    """(rule set, hook, its clauses, its function) of every guard and effect hook of every bundled rule set."""
+    found = []
+    for path in sorted(RULESETS_DIR.rglob("*.yaml")):
+        ruleset = load_ruleset(path.stem)
+        for hook in HOOKS:
+            for clauses, function in ((ruleset.guards_at[hook], ruleset.guard_tests[hook]),
+                                      (ruleset.effects_at[hook], ruleset.effect_runs[hook])):
+                assert (function is None) == (not clauses), (path.stem, hook)
+                if clauses:
+                    found.append((path.stem, hook, clauses, function))
+    return found
+
+
+def _first_oracle(clauses: tuple[Any, ...]) -> Any:
+    """What the guards of a hook answer, clause by clause: the index of the first whose when: holds."""
+    trees = [None if clause.when is None else compiler._parse(clause.when.source, "condition").children[0] for clause in clauses]
+    return lambda scope: next((index for index, tree in enumerate(trees) if tree is None or evaluate(tree, scope)), None)
+
+
+def _effects_oracle(hook: str, clauses: tuple[Any, ...]) -> Any:
+    """What the effects of a hook do, clause by clause: each whose when: holds names itself and runs its
+    then:; at a hook of the hand, none once the hand is over."""
+    def run(scope: Any) -> None:
+        for clause in clauses:
+            if hook in HAND_HOOKS and scope.hand.over:
+                return
+            if clause.when is None or evaluate(compiler._parse(clause.when.source, "condition").children[0], scope):
+                scope.clause = scope.fired = clause
+                run_statements(compiler._parse(clause.then.source, "statements"), scope)
+    return run
+
+
+def test_every_bundled_hook_runs_its_clauses_as_the_oracle_says(proof_games):
+    hooks = _hooks()
+    assert len(hooks) > 30  # every bundled rule set's hooks were really read
+    for salt, (name, hook, clauses, function) in enumerate(hooks):
+        trees = [compiler._parse(clause.when.source, "condition") for clause in clauses if clause.when is not None]
+        merged = Tree("conditions", trees)  # every literal of the hook, for the scopes to draw
+        if clauses[0].then.guard is not None:
+            seen = _proof(function, _first_oracle(clauses), merged, proof_games(30), salt)
+        else:
+            def ran(run):  # the calls made, and the clause named last
+                return lambda scope: (run(scope), getattr(scope, "fired", None))[1]
+
+            seen = _proof(ran(lambda scope: function(scope, clauses)), ran(_effects_oracle(hook, clauses)), merged,
+                          proof_games(30), salt)
+        assert seen, (name, hook)
+
+
+def test_a_hook_function_names_only_the_vocabulary_the_helpers_and_its_clauses():
+    for name, hook, clauses, function in _hooks():
+        code = function.__code__
+        guards = clauses[0].then.guard is not None
+        assert set(code.co_names) <= _ALLOWED | ({"clauses"} if guards else {"clauses", "clause", "fired"}), (name, hook)
+        assert code.co_varnames == (("scope",) if guards else ("scope", "clauses")), (name, hook)
+        assert code.co_filename == ("<clause guards>" if guards else "<clause effects>")
+        assert not any(isinstance(constant, types.CodeType) for constant in code.co_consts)
+        assert set(function.__globals__) == {"__builtins__", *compiler._HELPERS} and function.__globals__["__builtins__"] == {}
 
 
 # ----------------------------------------------------------------------------------------- what the code may name

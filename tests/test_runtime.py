@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import keyword
 import types
 from pathlib import Path
@@ -199,3 +200,36 @@ def test_a_failing_clause_whose_file_cannot_be_read_is_one_line():
     with pytest.raises(RuleSetIncomplete) as failure:
         engine.deal(HANDS, VIRA)
     assert str(failure.value) == f"clause {CLAUSE_ID} (no-such-file.yaml:3:5) failed: a division by zero"
+
+
+# A hook's clauses run as one function (compile_hook): a failure is told of the clause, and the part
+# of it, that was running, wherever it stands among the others.
+MIDDLE = [
+    # ATB-ESTRUTURA-3 is the third of atb-2004's twelve clauses at after_trick: its then: fails
+    ("ATB-ESTRUTURA-3", "after_trick", "trick.winner != none", "award(trick.winner, hand.stake / score[1])", "then", "/ score[1]"),
+    # ATB-EMPATE-1c is the third of five guards at raise: its when: fails when truco is offered
+    ("ATB-EMPATE-1c", "raise", "hand.stake / score[1] == 1", 'forbid("above_the_limit")', "when", "/ score[1]"),
+]
+
+
+@pytest.mark.parametrize("clause_id, hook, when, then, part, marked", MIDDLE, ids=[case[0] for case in MIDDLE])
+def test_a_failing_clause_among_others_of_its_hook_is_the_one_named(tmp_path, clause_id, hook, when, then, part, marked):
+    path = tmp_path / "middle.yaml"  # at 0 a 0, score[1] is 0
+    cite = load_ruleset("atb-2004").clause(clause_id).cite
+    path.write_text("\n".join(["ruleset: middle", "title: a clause among others that fails", "extends: atb-2004", "clauses:",
+                               f"  - id: {clause_id}", f"    cite: {json.dumps(cite)}", f"    on: {hook}",
+                               f"    when: {when}", f"    then: {then}"]) + "\n", encoding="utf-8")
+    ruleset = load_ruleset(path)
+    clauses = ruleset.effects_at[hook] if part == "then" else ruleset.guards_at[hook]
+    assert 0 < [clause.id for clause in clauses].index(clause_id) < len(clauses) - 1  # neither first nor last
+    engine = Engine(ruleset, players=2, dealer=1)
+    engine.deal(HANDS, VIRA)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        if hook == "raise":
+            engine.legal_actions(0)  # truco offered: the guards at raise are asked
+        engine.act(0, "play:3c")
+        engine.act(1, "play:Kd")  # the vaza ends: after_trick
+    assert failure.value.clause == clause_id
+    first, text, caret = str(failure.value).split("\n")
+    assert first.startswith(f"clause {clause_id} ({path}:{8 if part == 'when' else 9}:")
+    assert text.strip().startswith(part + ":") and text[caret.index("^"):].startswith(marked)

@@ -71,9 +71,9 @@ class Engine:
         if not 0 <= self.next_dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
         self.random = random.Random(seed)
-        # hook -> its guard clauses, and hook -> its effect clauses: for the runtime of this game and
-        # of each fork (read once: RuleSet's properties are calls, and the sure-win search forks a lot)
-        self._clauses_at = self.ruleset.guards_at, self.ruleset.effects_at
+        # hook -> its guard clauses, its effect clauses, and each as one function: for the runtime of
+        # this game and of each fork (read once: RuleSet's properties are calls, and the sure-win search forks a lot)
+        self._clauses_at = self.ruleset.guards_at, self.ruleset.effects_at, self.ruleset.guard_tests, self.ruleset.effect_runs
         self._dealt_cards = players * self.ruleset.hand_size + (1 if self.ruleset.vira else 0)
         self._shows_cards = bool(self.ruleset.guards("show_cards") or self.ruleset.effects("show_cards"))
         # whether every guard at play answers alike whatever the card (see _legal_plays)

@@ -35,6 +35,7 @@ from truco_dsl.diagnostics import Place, YamlFile, did_you_mean, excerpt, source
 from truco_dsl.engine.records import Game, Hand, Points, Trick, TrickBook
 from truco_dsl.engine.search import guaranteed_win
 from truco_dsl.errors import IllegalAction, RuleSetIncomplete
+from truco_dsl.lang.compiler import failed_clause
 from truco_dsl.lang.vocabulary import BUILTINS
 from truco_dsl.rules import Clause
 from truco_dsl.rules.model import MAX_TARGET
@@ -45,9 +46,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The public methods of ``ClauseRuntime`` that are no builtin: the engine calls them to follow the
 #: hand being played and to run the clauses of a hook. Every other public method is a builtin.
 ENGINE_FACING = ("follow", "run", "first_guard", "penalise")
-
-#: Hooks whose remaining clauses are skipped once the hand is over.
-_HAND_HOOKS = frozenset({"deal", "play", "trick_end", "after_trick", "raise", "respond", "mao_de_onze"})
 
 _NO_CONTEXT: dict[str, Any] = {}
 
@@ -144,14 +142,18 @@ class ClauseRuntime:
     ``RuleSetIncomplete``, naming the clause, its place and its line: the rule set is wrong.
     """
 
-    __slots__ = ("_engine", "_guards_at", "_effects_at", "clause", "fired", "hook", "context", "hand", "trick", "tricks")
+    __slots__ = ("_engine", "_guards_at", "_effects_at", "_guard_tests", "_effect_runs", "clause", "fired", "hook",
+                 "context", "hand", "trick", "tricks")
 
     def __init__(self, engine: Engine, guards_at: Mapping[str, tuple[Clause, ...]],
-                 effects_at: Mapping[str, tuple[Clause, ...]]):
-        """``engine``: the game; ``guards_at`` and ``effects_at``: its rule set's ``guards_at`` and
-        ``effects_at`` (hook -> clauses), which the engine reads once for itself and its forks."""
+                 effects_at: Mapping[str, tuple[Clause, ...]], guard_tests: Mapping[str, Any],
+                 effect_runs: Mapping[str, Any]):
+        """``engine``: the game; ``guards_at``, ``effects_at``, ``guard_tests`` and ``effect_runs``:
+        its rule set's (hook -> clauses, hook -> those clauses as one function), which the engine
+        reads once for itself and its forks."""
         self._engine = engine
         self._guards_at, self._effects_at = guards_at, effects_at  # read at every action
+        self._guard_tests, self._effect_runs = guard_tests, effect_runs
         self.clause: Clause | None = None
         self.fired: Clause | None = None  # the last effect clause whose then: ran (the proof blames a stall on it)
         self.hook = ""
@@ -169,31 +171,24 @@ class ClauseRuntime:
 
     def run(self, hook: str, context: dict[str, Any] | None = None) -> None:
         """Run the effect clauses at ``hook`` with ``context`` (context root -> value), in file order:
-        each whose ``when`` holds runs its ``then:``; at a hook of the hand the rest are skipped once
-        the hand is over. The runtime is left as it was found, so a clause whose effect runs another
-        hook (an award runs ``points``) does not disturb the clauses after it.
+        each whose ``when`` holds runs its ``then:``; at a hook of the hand (``HAND_HOOKS``) the rest
+        are skipped once the hand is over. All of them are one function (``RuleSet.effect_runs``).
+        The runtime is left as it was found, so a clause whose effect runs another hook (an award
+        runs ``points``) does not disturb the clauses after it.
         Raises ``RuleSetIncomplete`` when a clause fails (``_failed``); a clause's ``IllegalAction``
         goes through."""
-        clauses = self._effects_at[hook]
-        if not clauses:
+        effects = self._effect_runs[hook]
+        if effects is None:
             return
         saved = self.hook, self.context, self.clause  # this runs at every hook: nothing called for it
         self.hook, self.context = hook, context or _NO_CONTEXT
-        stops = hook in _HAND_HOOKS  # the hand's end skips the rest
-        hand = self.hand
-        self.clause = clause = None  # the clause whose then: runs: a failure of any other is in its when:
+        clauses = self._effects_at[hook]
         try:
-            for clause in clauses:
-                if stops and hand.over:
-                    break
-                when = clause.when
-                if when is None or when.holds(self):
-                    self.clause = self.fired = clause
-                    clause.then.run(self)
+            effects(self, clauses)
         except (IllegalAction, RuleSetIncomplete):
             raise
         except Exception as problem:
-            raise self._failed(clause, problem, "then" if self.clause is clause else "when") from None
+            raise self._failed_in(effects, clauses, problem) from None
         finally:
             self.hook, self.context, self.clause = saved
 
@@ -203,19 +198,17 @@ class ClauseRuntime:
         action, so nothing is restored). Raises ``RuleSetIncomplete`` when a guard fails, and for a
         raise past the top of the ladder (``raise_.to`` None) that no guard refuses: the ladder
         has no step to raise to, and saying so is the rule set's job."""
-        guards = self._guards_at[hook]
-        if guards:
+        first = self._guard_tests[hook]  # the hook's guards as one function (RuleSet.guard_tests)
+        if first is not None:
             self.hook, self.context = hook, context
-            clause = None
             try:
-                for clause in guards:
-                    when = clause.when
-                    if when is None or when.holds(self):
-                        return clause
+                index = first(self)
             except (IllegalAction, RuleSetIncomplete):
                 raise
             except Exception as problem:
-                raise self._failed(clause, problem, "when") from None
+                raise self._failed_in(first, self._guards_at[hook], problem) from None
+            if index is not None:
+                return self._guards_at[hook][index]
         proposal = context.get("raise_") if hook == "raise" else None
         if proposal is not None and proposal.to is None:
             raise RuleSetIncomplete(f"rule set {self._engine.ruleset.id}: no clause refuses a raise above the top "
@@ -232,6 +225,12 @@ class ClauseRuntime:
             raise
         except Exception as problem:
             raise self._failed(guard, problem, "then") from None
+
+    def _failed_in(self, function: Callable[..., Any], clauses: tuple[Clause, ...], problem: Exception) -> RuleSetIncomplete:
+        """``_failed`` for the clause of ``clauses`` whose part ``function`` (a hook's, from
+        ``compile_hook``) was running when ``problem`` was raised."""
+        index, part = failed_clause(function, problem.__traceback__) or (0, "when")
+        return self._failed(clauses[index], problem, part)
 
     @staticmethod
     def _failed(clause: Clause, problem: Exception, part: str) -> RuleSetIncomplete:

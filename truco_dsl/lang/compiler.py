@@ -8,6 +8,9 @@ call on ``scope``, a literal an ``ast.Constant``), compiled by Python's compiler
 tree is a root, a field or a builtin of the vocabulary, checked before it is put there, or one of
 the helper names of ``_HELPERS``; the function reads state only through the *scope* object the
 interpreter passes in (its attributes are the vocabulary's roots, its methods the builtins).
+``compile_hook`` puts all the clauses of a hook in one function, built from the same nodes; its
+only other names are its second argument ``clauses`` and the scope's ``clause`` and ``fired``,
+which it sets to the clause whose ``then:`` runs.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import ast
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from types import TracebackType
 from typing import Any, Callable
 
 from lark import Lark, Token, Tree
@@ -163,6 +167,91 @@ def compile_statements(text: str, hook: str, present: frozenset[str] | None = fr
                       tuple(checker.strings), frozenset(compiler.reads))
 
 
+#: the second argument of a hook's effects function: its clauses, in firing order
+_CLAUSES = "clauses"
+
+
+@lru_cache(maxsize=_COMPILED)
+def compile_hook(hook: str, whens: tuple[str | None, ...], thens: tuple[str, ...] | None = None,
+                 stops: bool = False) -> Compiled:
+    """One function for all the clauses at ``hook``, in firing order: each ``when:`` an ``if``, as
+    ``compile_condition`` builds it (None: always), each ``then:`` its calls, as
+    ``compile_statements`` builds them. The interpreter calls one function per hook instead of
+    one or two per clause.
+
+    ``whens`` only (guards): ``first(scope) -> int | None``, the index of the first clause whose
+    ``when:`` holds, or None. With ``thens`` (effects): ``run(scope, clauses) -> None`` runs the
+    ``then:`` of every clause whose ``when:`` holds, in order, first setting ``scope.clause`` and
+    ``scope.fired`` to ``clauses[i]`` (the clauses' objects, given by the caller); ``stops``: the
+    rest are skipped once ``scope.hand.over`` (a hook of the hand), checked at the start and after
+    each ``then:``. The code of clause ``i``'s ``when:`` is on line ``2i + 1`` of the function, its
+    ``then:`` on line ``2i + 2``: ``failed_clause`` reads which failed from a traceback.
+
+    The texts are those of clauses already compiled one by one (``compile_condition``,
+    ``compile_statements``): they are not checked again. Raises ``ExpressionError`` only when Python
+    cannot compile the function (too deep), as those do.
+    """
+    guards = thens is None
+    body: list[ast.stmt] = []
+    def hand_over(line: int) -> ast.stmt:  # the hand's end skips the rest
+        return _at_line(ast.If(ast.Attribute(_scope_attribute("hand"), "over", ast.Load()), [ast.Return(None)], []), line)
+
+    if stops and not guards:
+        body.append(hand_over(1))
+    for index, when in enumerate(whens):
+        compiler = _Compiler(hook, effects_allowed=not guards)
+        if guards:
+            block: list[ast.stmt] = [_at_line(ast.Return(ast.Constant(index)), 2 * index + 1)]
+        else:
+            chosen = ast.Subscript(ast.Name(_CLAUSES, ast.Load()), ast.Constant(index), ast.Load())
+            targets = [ast.Attribute(ast.Name(_SCOPE, ast.Load()), name, ast.Store()) for name in ("clause", "fired")]
+            block = [_at_line(ast.Assign(targets, chosen), 2 * index + 1)]
+            block += [_at_line(ast.Expr(_shallow(lambda: compiler.expression(call))), 2 * index + 2)
+                      for call in _parsed(thens[index], "statements").children]
+            if stops:
+                block.append(hand_over(2 * index + 2))
+        if when is None:
+            body += block
+            if guards:
+                break  # the clauses after one that always holds are never reached
+            continue
+        test = _shallow(lambda: compiler.truth(_parsed(when, "condition").children[0]))
+        body.append(_at_line(ast.If(test, block, []), 2 * index + 1, block[-1].end_lineno))
+    body.append(ast.Return(ast.Constant(None)))
+    return _function("guards" if guards else "effects", body, (_SCOPE,) if guards else (_SCOPE, _CLAUSES))
+
+
+def failed_clause(function: Compiled, traceback: TracebackType | None) -> tuple[int, str] | None:
+    """Where ``traceback`` (of an exception raised while ``function``, from ``compile_hook``, ran)
+    left the function: ``(clause index, "when" or "then")``, or None when it did not pass through it."""
+    line = None
+    while traceback is not None:
+        if traceback.tb_frame.f_code is function.__code__:
+            line = traceback.tb_lineno
+        traceback = traceback.tb_next
+    if line is None or line < 1:
+        return None
+    index, part = divmod(line - 1, 2)
+    return index, ("when", "then")[part]
+
+
+def _at_line(node: ast.stmt, line: int, last: int | None = None) -> ast.stmt:
+    """``node`` placed on ``line`` (to ``last``), and every node inside it not placed yet."""
+    node.lineno, node.end_lineno = line, last or line
+    node.col_offset = node.end_col_offset = 0
+    for child in ast.walk(node):
+        if "lineno" in child._attributes and not hasattr(child, "lineno"):
+            child.lineno = child.end_lineno = line
+            child.col_offset = child.end_col_offset = 0
+    return node
+
+
+@lru_cache(maxsize=_COMPILED)
+def _parsed(text: str, start: str) -> Tree:
+    """``_parse`` kept: a hook's function is built again from the texts of clauses parsed before."""
+    return _parse(text, start)
+
+
 def _value_function(text: str, hook: str) -> Compiled:
     """The function giving the value of ``text`` (any expression, not only a flag) at ``hook``, for
     tests and tools that read a value. Raises ``ExpressionError`` as ``compile_condition`` does,
@@ -216,11 +305,13 @@ _ARITH = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "/": ast.FloorDiv, "%": ast
 _SCOPE = "scope"
 
 
-def _function(part: str, body: list[ast.stmt]) -> Compiled:
+def _function(part: str, body: list[ast.stmt], parameters: tuple[str, ...] = (_SCOPE,)) -> Compiled:
     """``def <part>(scope): <body>`` compiled and defined, with ``_HELPERS`` as its globals; ``part``
-    (``"when"`` / ``"then"``) names it and its file ``<clause when>`` in a traceback. Raises
+    (``"when"`` / ``"then"``, ``"guards"`` / ``"effects"`` for a hook's) names it and its file
+    ``<clause when>`` in a traceback; ``parameters``: its arguments' names. Raises
     ``ExpressionError`` when Python cannot compile a tree this deep (a long arithmetic chain)."""
-    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(_SCOPE)], kwonlyargs=[], kw_defaults=[], defaults=[])
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(name) for name in parameters], kwonlyargs=[], kw_defaults=[],
+                              defaults=[])
     module = ast.Module([ast.FunctionDef(part, arguments, body, decorator_list=[])], type_ignores=[])
     namespace: dict[str, Any] = {"__builtins__": {}, **_HELPERS}
     try:

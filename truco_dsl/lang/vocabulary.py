@@ -149,6 +149,8 @@ class Root:
 
 #: Hooks that fire for an action being taken (a guard may refuse or penalise it there).
 ACTION_HOOKS = ("play", "raise", "respond", "mao_de_onze", "show_cards", "infraction")
+#: Hooks of the hand being played: once a clause ends the hand, the clauses after it there are skipped.
+HAND_HOOKS = frozenset({"deal", "play", "trick_end", "after_trick", "raise", "respond", "mao_de_onze"})
 _ACTION_HOOKS = ACTION_HOOKS
 
 ROOTS: dict[str, Root] = {

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from truco_dsl.cards import Card, Rank, Suit
 from truco_dsl.diagnostics import Place
-from truco_dsl.lang import Condition, Statements
-from truco_dsl.lang.vocabulary import HOOKS
+from truco_dsl.lang import Condition, Statements, compile_hook
+from truco_dsl.lang.vocabulary import HAND_HOOKS, HOOKS
 from truco_dsl.rules.sources import SourceClause
 
 #: The most points a game may be played to (game.target, set_target()): no regulation's limit (they
@@ -64,6 +64,10 @@ class Clause:
     def builtins(self) -> frozenset[str]:
         """Every builtin its ``when`` and ``then`` call, however deep."""
         return self.then.builtins | self.when.builtins if self.when is not None else self.then.builtins
+
+
+def _source(when: Condition | None) -> str | None:
+    return None if when is None else when.source
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,14 @@ class RuleSet:
             target[clause.hook] = target.get(clause.hook, ()) + (clause,)
         object.__setattr__(self, "_guards", MappingProxyType(guards))
         object.__setattr__(self, "_effects", MappingProxyType(effects))
+        # each hook's clauses as one function (compile_hook): None where it has none
+        object.__setattr__(self, "_guard_tests", MappingProxyType({
+            hook: compile_hook(hook, tuple(_source(clause.when) for clause in clauses)) if clauses else None
+            for hook, clauses in guards.items()}))
+        object.__setattr__(self, "_effect_runs", MappingProxyType({
+            hook: compile_hook(hook, tuple(_source(clause.when) for clause in clauses), tuple(clause.then.source for clause in clauses),
+                               hook in HAND_HOOKS) if clauses else None
+            for hook, clauses in effects.items()}))
         object.__setattr__(self, "_deck", tuple(Card(rank, suit) for suit in self.suits for rank in self.ranks))
         # a forced deal checks each card against the deck: a set built per deal hashes all 40 cards
         # (a Card's hash is a Python call)
@@ -156,6 +168,20 @@ class RuleSet:
     def effects_at(self) -> Mapping[str, tuple[Clause, ...]]:
         """Every hook -> its effect clauses in firing order (maybe none)."""
         return self._effects  # type: ignore[attr-defined]
+
+    @property
+    def guard_tests(self) -> Mapping[str, Callable[[Any], int | None] | None]:
+        """Every hook -> its guard clauses as one function (``compile_hook``): given the clause
+        runtime, the index in ``guards_at[hook]`` of the first whose ``when:`` holds, or None;
+        None for a hook without guards."""
+        return self._guard_tests  # type: ignore[attr-defined]
+
+    @property
+    def effect_runs(self) -> Mapping[str, Callable[[Any, tuple[Clause, ...]], None] | None]:
+        """Every hook -> its effect clauses as one function (``compile_hook``): given the clause
+        runtime and ``effects_at[hook]``, runs the ``then:`` of each whose ``when:`` holds; None for
+        a hook without effects."""
+        return self._effect_runs  # type: ignore[attr-defined]
 
     @property
     def next_step(self) -> Mapping[int, int | None]:
