@@ -267,6 +267,8 @@ class _LeanSearch:
         return self.team_wins(history, table, held, pool, hand.turn)
 
     def team_wins(self, history: tuple, table: tuple, held: tuple, pool: tuple, seat: int) -> bool:
+        """Whether the team wins from this position (``seat`` to play a card). Each line goes on
+        with the next seat's position, or, the vaza complete, with ``vaza_ended``."""
         self.positions += 1
         if self.positions > self.budget:
             raise _OutOfBudget
@@ -275,38 +277,34 @@ class _LeanSearch:
             known = self.memo.get(key)
             if known is not None:
                 return known
-        after = self.after
-        if seat % self.teams == self.team:
-            lines = (after(history, table, held, pool, seat, power, False)
-                     for power in dict.fromkeys(reversed(held[seat])))  # strongest first, each strength once
-            result = _team_wins(lines, self.blind)
+        mine = seat % self.teams == self.team
+        if self.guarded and not self.allowed(history, table):
+            result = not mine  # no card the seat may play face up: the team has no line; the opponents' refute nothing
         else:
-            marks = [power for team_seat in self.team_seats for power in held[team_seat]]
-            marks += [power for _, power in table if power]
-            result = True
-            for power in _choice_strengths(marks, pool):
-                if after(history, table, held, pool, seat, power, True) is False:
-                    result = False
-                    break
+            following = (seat + 1) % self.players
+            step = self.team_wins if len(table) + 1 < self.players else self.vaza_ended
+            if mine:
+                rest = held[seat]
+                lines = (step(history, table + ((seat, rest[index]),), held[:seat] + (rest[:index] + rest[index + 1:],) + held[seat + 1:],
+                              pool, following)
+                         for index in _distinct(rest))
+                result = _team_wins(lines, self.blind)
+            else:
+                marks = [power for team_seat in self.team_seats for power in held[team_seat]]
+                marks += [power for _, power in table if power]
+                result = True
+                for index in _choices_at(marks, pool):
+                    if not step(history, table + ((seat, pool[index]),), held, pool[:index] + pool[index + 1:], following):
+                        result = False
+                        break
         if not table:
             self.memo[key] = result
         return result
 
-    def after(self, history: tuple, table: tuple, held: tuple, pool: tuple, seat: int, power: int,
-              drawn: bool) -> bool | None:
-        """Whether the team wins once ``seat`` plays a card of strength ``power`` (``drawn``: an
-        unseen one, given to an opponent); None when the rule set does not let the seat play it now."""
-        if self.guarded:
-            allowed = self.refusals.get((history, len(table)))
-            if not (allowed or allowed is None and self.allowed(history, table)):
-                return None
-        table = table + ((seat, power),)
-        if drawn:
-            pool = _without(pool, power)
-        else:
-            held = held[:seat] + (_without(held[seat], power),) + held[seat + 1:]
-        if len(table) < self.players:
-            return self.team_wins(history, table, held, pool, (seat + 1) % self.players)
+    def vaza_ended(self, history: tuple, table: tuple, held: tuple, pool: tuple, _seat: int) -> bool:
+        """Whether the team wins once ``table`` completes a vaza after ``history`` (``held`` and
+        ``pool`` as they are then): what the rule set makes of the vaza, asked of the engine once
+        per history (``vaza_end``), and the position after it."""
         result = self.results.get(table)
         if result is None:
             result = self.results[table] = _result(self.teams, table)
@@ -327,7 +325,7 @@ class _LeanSearch:
         fork of the engine at its start that plays a card for each seat in turn (face down where
         the seat may not play one face up: a line of play may have come that way before the search)."""
         known = self.refusals.get((history, len(table)))
-        if known is None:
+        if known is None:  # found once for the whole vaza
             branch, already = self.fork_at(history)
             hands = branch.hand.hands
             for depth in range(already, self.players):
@@ -426,10 +424,15 @@ def _result(teams: int, table: tuple) -> tuple[int, bool, bool]:
     return tops[0], len(tops) > 1, len({top % teams for top in tops}) == 1
 
 
-def _without(powers: tuple, power: int) -> tuple:
-    """``powers`` (sorted) with one ``power`` taken out."""
-    index = powers.index(power)
-    return powers[:index] + powers[index + 1:]
+def _distinct(powers: tuple) -> list[int]:
+    """The index in ``powers`` (sorted) of each strength once, strongest first: the choices of a
+    seat of the team."""
+    chosen, previous = [], None
+    for index in range(len(powers) - 1, -1, -1):
+        if powers[index] != previous:
+            chosen.append(index)
+            previous = powers[index]
+    return chosen
 
 
 def _play_action(engine: Engine, seat: int, card: Card) -> str:
@@ -527,36 +530,37 @@ def _lines(engine: Engine, depth: int | None, budget: _Budget) -> int:
 
 def _choices(strengths: Mapping[Card, int], team_cards: list[Card], table: list[int], unseen: list[Card]) -> list[Card]:
     """The opponent's cards worth trying, strongest first: the weakest unseen card of each strength
-    ``_choice_strengths`` picks. ``team_cards``: the cards the team still holds; ``table``: the
+    ``_choices_at`` picks. ``team_cards``: the cards the team still holds; ``table``: the
     strengths face up on the table; ``unseen`` is weakest first."""
     first: dict[int, Card] = {}
     for card in unseen:
         first.setdefault(strengths[card], card)
     marks = {strengths[card] for card in team_cards} | set(table)
-    return [first[power] for power in _choice_strengths(marks, tuple(strengths[card] for card in unseen))]
+    pool = tuple(strengths[card] for card in unseen)
+    return [first[pool[index]] for index in _choices_at(marks, pool)]
 
 
-def _choice_strengths(marks: Iterable[int], pool: tuple) -> list[int]:
-    """The unseen strengths worth trying, strongest first: one per group of ``pool`` (sorted,
-    weakest first) that compares alike with every strength of ``marks`` (the cards the team still
-    holds and those face up on the table) — the weakest of the group, which leaves the stronger
-    ones for later. A group is the strengths between two neighbouring marks, or those equal to a
-    mark; as the pool is sorted, a group's first strength is found by bisection."""
+def _choices_at(marks: Iterable[int], pool: tuple) -> list[int]:
+    """The unseen strengths worth trying, as their index in ``pool`` (sorted, weakest first),
+    strongest first: one per group of ``pool`` that compares alike with every strength of ``marks``
+    (the cards the team still holds and those face up on the table) — the weakest of the group,
+    which leaves the stronger ones for later. A group is the strengths between two neighbouring
+    marks, or those equal to a mark; as the pool is sorted, a group's first is found by bisection."""
     chosen: list[int] = []
     start, size = 0, len(pool)
     for mark in sorted(set(marks)):  # this runs at every opponent's position of the search
         if start == size:
             break
         if pool[start] < mark:  # the group between the mark below and this one
-            chosen.append(pool[start])
+            chosen.append(start)
             start = bisect_left(pool, mark, start)
             if start == size:
                 break
         if pool[start] == mark:  # the group equal to this mark
-            chosen.append(mark)
+            chosen.append(start)
             start = bisect_right(pool, mark, start)
     if start < size:  # the group above every mark
-        chosen.append(pool[start])
+        chosen.append(start)
     chosen.reverse()
     return chosen
 
