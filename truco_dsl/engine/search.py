@@ -38,8 +38,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from truco_dsl.engine.engine import Engine
     from truco_dsl.rules import RuleSet
 
-#: the positions a search examines at most before it answers no: about the time at most that 1,500
-#: positions on forks took (the budget before the lean search)
+#: the positions a search examines at most before it answers no: some 15 ms (a position costs a few
+#: microseconds). In pairs and one against one no search seen reached it; in trios about one in ten
+#: does, and nearly all of those answer no when let run to 400,000 positions (the rule files' notes)
 DEFAULT_BUDGET = 6_000
 
 
