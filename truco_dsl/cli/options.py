@@ -1,5 +1,5 @@
 """What commands take from the user: the argument type of every numeric option (``--jobs``,
-``--timeout``, ``--shard``, ``--seed``, ``--players``), and the files a command writes where the
+``--timeout``, ``--shard``, ``--seed``, ``--players``, ``--games``), and the files a command writes where the
 user said (``check_writable`` before the run, ``write_file`` after it).
 
 An argument type raises ``argparse.ArgumentTypeError``, with the range the option allows, for a
@@ -65,6 +65,15 @@ def shard(text: str) -> tuple[int, int]:
 #: the largest ``--seed``: the protocol's whole numbers are below 10**18 (conformance/PROTOCOL.md,
 #: Limits), so a game played with any seed can be asked of ``truco serve`` too
 MAX_SEED = 10**18 - 1
+
+
+#: the most games ``truco simulate`` plays in one run: hours on one core with the slowest bots
+MAX_GAMES = 10_000_000
+
+
+def games(text: str) -> int:
+    """``--games``: a whole number from 1 to ``MAX_GAMES``. Raises ``ArgumentTypeError`` otherwise."""
+    return _whole_number(text, "the number of games", 1, MAX_GAMES)
 
 
 def seed(text: str) -> int:
