@@ -120,7 +120,7 @@ def _print(console, report: dict, seconds: float) -> None:
     console.print(f"{report['ruleset']}, {report['players']} players, {report['games']:,} games (seed {report['seed']}), "
                   f"bots {bots[0]} and {bots[1]} (each plays the first seat's team in every other game); "
                   f"{seconds:.1f} s, {report['games'] / seconds if seconds else 0:,.0f} games/s"
-                  + (" — interrupted: the games played so far" if report["interrupted"] else ""))
+                  + (" — interrupted: the games played so far" if report["interrupted"] else ""), soft_wrap=True)
     table = Table(title="What the games did (95% intervals)", title_justify="left")
     for heading, justify in (("statistic", "left"), ("value", "right"), ("95% interval", "right"), ("of", "right")):
         table.add_column(heading, justify=justify)
@@ -132,7 +132,7 @@ def _print(console, report: dict, seconds: float) -> None:
     check = report["figures"]["self_check"]
     console.print(f"self-check: seat 0 was dealt a manilha in {check['rate'] or 0:.4f} of the hands "
                   f"[{check['low']:.4f}, {check['high']:.4f}]; exactly {check['expected']:.4f} expected: "
-                  + ("within the interval" if check["holds"] else "OUTSIDE the interval: the dealing is wrong"))
+                  + ("within the interval" if check["holds"] else "OUTSIDE the interval: the dealing is wrong"), soft_wrap=True)
     against = report.get("against")
     if against is None:
         return

@@ -31,20 +31,21 @@ class Statistic:
     values: Callable[[Counts], list[float]] | None = None
 
 
+# a count absent from the counts is 0 (no game played, or a run interrupted before its first)
 def _count(successes: str, trials: str) -> Callable[[Counts], tuple[int, int]]:
-    return lambda counts: (counts[successes], counts[trials])
+    return lambda counts: (counts.get(successes, 0), counts.get(trials, 0))
 
 
 def _in_table(successes: str, trials: str, key: int | str) -> Callable[[Counts], tuple[int, int]]:
-    return lambda counts: (counts[successes].get(str(key), 0), counts[trials].get(str(key), 0))
+    return lambda counts: (counts.get(successes, {}).get(str(key), 0), counts.get(trials, {}).get(str(key), 0))
 
 
 def _share(table: str, key: int | str, trials: str) -> Callable[[Counts], tuple[int, int]]:
-    return lambda counts: (counts[table].get(str(key), 0), counts[trials])
+    return lambda counts: (counts.get(table, {}).get(str(key), 0), counts.get(trials, 0))
 
 
 def _spread(table: str) -> Callable[[Counts], list[float]]:
-    return lambda counts: [float(value) for value, times in counts[table].items() for _ in range(times)]
+    return lambda counts: [float(value) for value, times in counts.get(table, {}).items() for _ in range(times)]
 
 
 def catalogue(ruleset: RuleSet, stakes: Sequence[int] = ()) -> list[Statistic]:
@@ -90,7 +91,7 @@ def catalogue(ruleset: RuleSet, stakes: Sequence[int] = ()) -> list[Statistic]:
 
 
 def _pair(successes: str, trials: str, key: int, trials_key: int) -> Callable[[Counts], tuple[int, int]]:
-    return lambda counts: (counts[successes].get(str(key), 0), counts[trials].get(str(trials_key), 0))
+    return lambda counts: (counts.get(successes, {}).get(str(key), 0), counts.get(trials, {}).get(str(trials_key), 0))
 
 
 def _stakes(*counts: Counts) -> list[int]:
