@@ -182,3 +182,26 @@ def test_ctrl_c_stops_the_run_and_reports_the_games_played(tmp_path, workers):
     report = json.loads(path.read_text())
     assert report["interrupted"] is True and 0 < report["games"] < 1000000
     assert "interrupted" in out and "Traceback" not in err
+
+
+def test_the_plot_is_a_png_of_the_size_it_says(tmp_path):
+    import struct
+
+    from truco_dsl.simulation import plot
+
+    path = tmp_path / "figures.png"
+    assert main(["simulate", "--games", "30", "--workers", "1", "--against", "fpt-1983", "--plot", str(path)]) == 0
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n" and header[12:16] == b"IHDR"
+    assert struct.unpack(">II", header[16:24]) == plot.SIZE[True]
+    path.unlink()
+    assert main(["simulate", "--games", "10", "--workers", "1", "--plot", str(path)]) == 0
+    assert struct.unpack(">II", path.read_bytes()[16:24]) == plot.SIZE[False]
+
+
+def test_without_matplotlib_plot_is_bad_input_before_any_game(monkeypatch, capsys, tmp_path):
+    from truco_dsl.simulation import plot
+
+    monkeypatch.setattr(plot, "missing", lambda: "--plot draws with matplotlib, which is not installed: pip install x")
+    assert main(["simulate", "--games", "5", "--plot", str(tmp_path / "p.png")]) == 2
+    assert "matplotlib" in capsys.readouterr().err and not (tmp_path / "p.png").exists()

@@ -1,5 +1,5 @@
 """``truco simulate --ruleset ID|FILE --games N --seed S [--players P] [--bots B1,B2] [--workers K]
-[--against OTHER] [--json PATH] [--record PATH]``: what a rule set does to the game, measured over
+[--against OTHER] [--json PATH] [--plot PATH] [--record PATH]``: what a rule set does to the game, measured over
 many games played by bots (``truco_dsl.simulation``)."""
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                           help="also play every game, with the same seeds and bots, under this rule set, and print each "
                                "figure's difference with its interval")
     simulate.add_argument("--json", default=None, metavar="PATH", help="also write every figure as JSON (the same for a seed whatever --workers)")
+    simulate.add_argument("--plot", default=None, metavar="PATH",
+                          help="also draw the distributions of game length and final margin, and with --against the paired "
+                               "differences, as a PNG (needs matplotlib: pip install 'truco-dsl[plot]')")
     simulate.add_argument("--record", default=None, metavar="PATH",
                           help="also write every game as a JSON line of its deals and actions (replayable)")
     simulate.set_defaults(run=run)
@@ -57,13 +60,14 @@ def run(options: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK
+    from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, bad_input
     from truco_dsl.cli.options import check_writable, write_file
     from truco_dsl.errors import SelectionError
     from truco_dsl.rules import load_ruleset
+    from truco_dsl.simulation import plot
     from truco_dsl.simulation.bots import make_bot
     from truco_dsl.simulation.runner import Plan, record_lines, simulate
-    from truco_dsl.simulation.summary import differences, figures
+    from truco_dsl.simulation.summary import added, differences, figures
 
     ruleset = load_ruleset(options.ruleset)
     other = load_ruleset(options.against) if options.against is not None else None
@@ -76,7 +80,9 @@ def run(options: argparse.Namespace) -> int:
             make_bot(spec, 0).close()
         except ValueError as problem:
             raise SelectionError(f"--bots: {problem}") from None
-    for path in (options.json, options.record):
+    if options.plot is not None and plot.missing() is not None:
+        raise SelectionError(plot.missing())
+    for path in (options.json, options.record, options.plot):
         if path is not None:
             check_writable(path)
     plan = Plan(options.ruleset, options.players, options.games, options.seed, options.bots, options.against,
@@ -109,6 +115,15 @@ def run(options: argparse.Namespace) -> int:
     if options.record is not None and not write_file("simulate", options.record, "the games",
                                                      "".join(line + "\n" for line in record_lines(results))):
         code = EXIT_BAD_INPUT
+    if options.plot is not None:
+        tables = {ruleset.id: added(counts)}
+        if other is not None:
+            tables[other.id + (" (against)" if other.id == ruleset.id else "")] = added([result["against_counts"] for result in results])
+        try:
+            plot.draw(options.plot, report, {name: {table: total.get(table, {}) for table in ("hands_per_game", "final_margin")}
+                                             for name, total in tables.items()})
+        except OSError as error:
+            code = bad_input("simulate", f"cannot write the plot to {options.plot}: {error.strerror or error}")
     return code
 
 

@@ -44,6 +44,7 @@ NUMBERS: dict[str, str] = {
 TABLES: dict[str, str] = {
     "hands_per_game": "games by their number of hands",
     "lead_changes_per_game": "games by the times the lead passed from one team to the other (a level score between does not count)",
+    "final_margin": "games by the points their winner finished ahead of the other side",
     "stake_at_end": "hands by what they were worth when they ended (points)",
     "stake_reached": "hands by every stake they were worth at some moment (points)",
     "raises": "raises called, by the stake asked (points)",
@@ -128,7 +129,7 @@ class GameTally:
             elif kind == "hand_ended":
                 self._hand_ended(engine)
             elif kind == "game_won":
-                self._game_won(event["team"], engine.teams)
+                self._game_won(event["team"], event["score"], engine.teams)
         if engine.hand is not None and not engine.hand.over:
             hand.stakes.add(engine.hand.stake)
 
@@ -162,8 +163,9 @@ class GameTally:
         if hand.mao_de_onze_played and hand.mao_de_onze_team is not None:
             counts["mao_de_onze_played_won"] += winner == hand.mao_de_onze_team
 
-    def _game_won(self, team: int, teams: int) -> None:
+    def _game_won(self, team: int, score: list[int], teams: int) -> None:
         counts = self.counts
+        _add(counts["final_margin"], score[team] - max(points for other, points in enumerate(score) if other != team))
         counts["games"] += 1
         counts["games_won_by_first_dealers_opponents"] += team != self._first_dealer % teams
         counts["games_won_from_behind"] += team in self._trailed

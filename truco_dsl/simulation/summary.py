@@ -85,6 +85,7 @@ def catalogue(ruleset: RuleSet, stakes: Sequence[int] = ()) -> list[Statistic]:
                   _count("first_vaza_winner_won_hand", "first_vaza_won")),
         Statistic("lead_changes_per_game", "times a game's lead passed from one side to the other",
                   values=_spread("lead_changes_per_game")),
+        Statistic("final_margin", "points the winner of a game finished ahead", values=_spread("final_margin")),
         Statistic("won_from_behind", "games won by a side that trailed at some moment", _count("games_won_from_behind", "games")),
     ]
     return found
@@ -121,11 +122,11 @@ def figures(ruleset: RuleSet, counts: Sequence[Counts]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for statistic in catalogue(ruleset, _stakes(total)):
         figure = rate(*statistic.rate(total)) if statistic.rate is not None else mean(statistic.values(total))
-        result[statistic.name] = {"about": statistic.text, **figure}
+        result[statistic.name] = {"about": statistic.text, "kind": "rate" if statistic.rate is not None else "mean", **figure}
     dealt, hands = total.get("seat_0_dealt_manilha", 0), total.get("hands", 0)
     low, high = wilson(dealt, hands)
     expected = dealt_manilha_chance(ruleset)
-    result["self_check"] = {"about": "hands in which seat 0 was dealt a manilha (exactly computable: expected)",
+    result["self_check"] = {"about": "hands in which seat 0 was dealt a manilha (exactly computable: expected)", "kind": "rate",
                             **rate(dealt, hands), "expected": expected, "holds": low <= expected <= high}
     return result
 
@@ -142,7 +143,7 @@ def differences(ruleset: RuleSet, counts: Sequence[Counts], other: Sequence[Coun
         else:
             difference = paired_difference([_average(statistic.values(game)) for game in counts],
                                            [_average(statistic.values(game)) for game in other])
-        result[statistic.name] = {"about": statistic.text, **difference}
+        result[statistic.name] = {"about": statistic.text, "kind": "rate" if statistic.rate is not None else "mean", **difference}
     return result
 
 
