@@ -205,3 +205,23 @@ def test_without_matplotlib_plot_is_bad_input_before_any_game(monkeypatch, capsy
     monkeypatch.setattr(plot, "missing", lambda: "--plot draws with matplotlib, which is not installed: pip install x")
     assert main(["simulate", "--games", "5", "--plot", str(tmp_path / "p.png")]) == 2
     assert "matplotlib" in capsys.readouterr().err and not (tmp_path / "p.png").exists()
+
+
+def test_a_dask_cluster_gives_the_same_games_as_this_process(tmp_path):
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        on_cluster = simulate(Plan("atb-2004", 2, 24, 5, record=True, cluster=cluster.scheduler_address))[0]
+        paths = [tmp_path / "cluster.json", tmp_path / "here.json"]
+        assert main(["simulate", "--games", "12", "--cluster", cluster.scheduler_address, "--json", str(paths[0])]) == 0
+    assert main(["simulate", "--games", "12", "--workers", "1", "--json", str(paths[1])]) == 0
+    assert on_cluster == simulate(Plan("atb-2004", 2, 24, 5, record=True))[0]
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+
+
+def test_a_cluster_that_does_not_answer_is_bad_input(capsys, monkeypatch):
+    from truco_dsl.cli import simulate as command
+
+    monkeypatch.setattr(command, "CLUSTER_TIMEOUT", "2s")
+    assert main(["simulate", "--games", "5", "--cluster", "tcp://127.0.0.1:9"]) == 2
+    assert "no Dask scheduler answers at tcp://127.0.0.1:9" in capsys.readouterr().err

@@ -1,5 +1,5 @@
 """``truco simulate --ruleset ID|FILE --games N --seed S [--players P] [--bots B1,B2] [--workers K]
-[--against OTHER] [--json PATH] [--plot PATH] [--record PATH]``: what a rule set does to the game, measured over
+[--against OTHER] [--cluster ADDRESS] [--json PATH] [--plot PATH] [--record PATH]``: what a rule set does to the game, measured over
 many games played by bots (``truco_dsl.simulation``)."""
 
 from __future__ import annotations
@@ -8,6 +8,9 @@ import argparse
 import os
 
 from truco_dsl.cli.options import games, jobs, players, seed
+
+#: how long a Dask scheduler named by --cluster may take to answer
+CLUSTER_TIMEOUT = "10s"
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -24,6 +27,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                                "B1 plays the first seat's team in even games and the other team in odd ones")
     simulate.add_argument("--workers", type=jobs, default=os.cpu_count() or 1, metavar="K",
                           help="processes playing games at once (default: one per core)")
+    simulate.add_argument("--cluster", default=None, metavar="ADDRESS",
+                          help="play on the workers of an existing Dask distributed cluster (its scheduler's address, like "
+                               "tcp://10.0.0.5:8786; needs pip install 'truco-dsl[cluster]', and truco-dsl on the workers): the "
+                               "same figures as on this machine for a seed")
     simulate.add_argument("--against", default=None, metavar="ID|FILE",
                           help="also play every game, with the same seeds and bots, under this rule set, and print each "
                                "figure's difference with its interval")
@@ -85,8 +92,10 @@ def run(options: argparse.Namespace) -> int:
     for path in (options.json, options.record, options.plot):
         if path is not None:
             check_writable(path)
+    if options.cluster is not None:
+        _reach(options.cluster)
     plan = Plan(options.ruleset, options.players, options.games, options.seed, options.bots, options.against,
-                record=options.record is not None, workers=min(options.workers, options.games))
+                record=options.record is not None, workers=min(options.workers, options.games), cluster=options.cluster)
     errors = Console(stderr=True)
     started = time.perf_counter()
     with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
@@ -125,6 +134,21 @@ def run(options: argparse.Namespace) -> int:
         except OSError as error:
             code = bad_input("simulate", f"cannot write the plot to {options.plot}: {error.strerror or error}")
     return code
+
+
+def _reach(address: str) -> None:
+    """Check that the Dask scheduler at ``address`` answers. Raises ``SelectionError`` (one line)
+    without the [cluster] extra or when it does not answer within ``CLUSTER_TIMEOUT``."""
+    from truco_dsl.errors import SelectionError
+
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SelectionError("--cluster plays on Dask distributed, which is not installed: pip install 'truco-dsl[cluster]'") from None
+    try:
+        Client(address, timeout=CLUSTER_TIMEOUT).close()
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SelectionError(f"--cluster: no Dask scheduler answers at {address}: {error}") from None
 
 
 def _print(console, report: dict, seconds: float) -> None:

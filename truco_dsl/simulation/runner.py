@@ -33,7 +33,9 @@ class Plan:
     worker loads it: a loaded rule set holds compiled functions, which do not cross processes);
     ``players``; ``games``: how many; ``seed``; ``bots``: one spec per side (``bots.make_bot``),
     the first playing the first seat's team in even games and the other team in odd ones;
-    ``record``: whether to keep every game's deals and actions (``games.play_game``)."""
+    ``record``: whether to keep every game's deals and actions (``games.play_game``); ``workers``:
+    local processes; ``cluster``: the address of a Dask distributed scheduler to play on instead
+    (its workers must have truco-dsl installed, with the rule files named)."""
 
     ruleset: str
     players: int
@@ -43,6 +45,7 @@ class Plan:
     against: str | None = None
     record: bool = False
     workers: int = 1
+    cluster: str | None = None
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -110,6 +113,9 @@ def simulate(plan: Plan, progress: Callable[[int], None] | None = None) -> tuple
 
 
 def _chunk_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:
+    if plan.cluster is not None:
+        yield from _cluster_results(plan)
+        return
     if plan.workers <= 1:  # in this process, game by game
         for number in range(plan.games):
             yield [play_numbered(plan, number)]
@@ -124,6 +130,22 @@ def _chunk_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:
     finally:
         pool.terminate()
         pool.join()
+
+
+def _cluster_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:
+    """The chunks played by the workers of the Dask cluster at ``plan.cluster``, as they finish.
+    Raises ``ImportError`` without the [cluster] extra, ``OSError`` (or Dask's own errors, which are
+    ``OSError``s or ``TimeoutError``s) when the scheduler cannot be reached."""
+    from distributed import Client, as_completed
+
+    with Client(plan.cluster, timeout="10s") as client:
+        workers = max(1, len(client.scheduler_info()["workers"]))
+        futures = client.map(_PlayChunk(plan), chunks(plan.games, workers), pure=False)
+        try:
+            for _, results in as_completed(futures, with_results=True):
+                yield results
+        finally:
+            client.cancel(futures)
 
 
 class _PlayChunk:
