@@ -26,9 +26,7 @@ RECORD_VERSION = 1
 @dataclass
 class PlayedGame:
     """What ``play_game`` gives: the tally's ``counts``, the games each team won (``games_won``),
-    and the ``record`` (None unless asked for): ``{"version", "ruleset", "players", "seed",
-    "dealer", "bots", "steps"}``, each step ``{"deal": {"hands": [[card, ...], ...], "vira": card
-    or null}}`` or ``{"seat": seat, "action": action}``."""
+    and the ``record`` (None unless asked for: ``new_record``)."""
 
     counts: dict[str, Any]
     games_won: list[int]
@@ -52,8 +50,7 @@ def play_game(ruleset: RuleSet, players: int, seed: int, sides: tuple[str, ...],
                 events = engine.deal()
                 history = []
                 if steps is not None:
-                    steps.append({"deal": {"hands": [[str(card) for card in cards] for cards in engine.hand.hands],
-                                           "vira": None if engine.hand.vira is None else str(engine.hand.vira)}})
+                    steps.append(dealt_step(engine))
                 tally.dealt(engine, events)
                 continue
             seat, legal = _next_to_act(engine, last)
@@ -67,9 +64,28 @@ def play_game(ruleset: RuleSet, players: int, seed: int, sides: tuple[str, ...],
     finally:
         for bot in bots:
             bot.close()
-    played = {"version": RECORD_VERSION, "ruleset": ruleset.id, "players": players, "seed": seed,
-              "dealer": players - 1, "bots": [sides[seat % engine.teams] for seat in range(players)], "steps": steps}
+    played = new_record(ruleset, players, seed, players - 1, None, [sides[seat % engine.teams] for seat in range(players)])
+    played["steps"] = steps
     return PlayedGame(tally.counts, list(engine.games_won), played if record else None)
+
+
+def new_record(ruleset: RuleSet, players: int, seed: int | None, dealer: int, scores: list[int] | None,
+               seats: list[str]) -> dict[str, Any]:
+    """The start of a game's record, its ``steps`` empty: ``{"version", "ruleset", "players",
+    "seed", "dealer" (the first hand's), "scores" (each team's points at the start), "seats" (who
+    played each seat: a bot's spec, or ``person``), "steps"}``. A step is ``dealt_step`` or
+    ``{"seat": seat, "action": action}``. The format of ``truco simulate --record`` and
+    ``truco play --record``, one JSON line a game; ``replay`` plays it again."""
+    return {"version": RECORD_VERSION, "ruleset": ruleset.id, "players": players, "seed": seed, "dealer": dealer,
+            "scores": [0] * ruleset.teams if scores is None else list(scores), "seats": seats, "steps": []}
+
+
+def dealt_step(engine: Engine) -> dict[str, Any]:
+    """The step of a record for the hand ``engine`` has just dealt: ``{"deal": {"hands": [[card, ...]
+    per seat], "vira": card or None}}`` (notations), the hands as dealt, before any card is played."""
+    hand = engine.hand
+    return {"deal": {"hands": [[str(card) for card in cards] for cards in hand.hands],
+                     "vira": None if hand.vira is None else str(hand.vira)}}
 
 
 def _next_to_act(engine: Engine, last: int) -> tuple[int, list[str]]:
@@ -87,7 +103,7 @@ def replay(record: dict[str, Any], ruleset: RuleSet) -> Engine:
     every deal forced as recorded, every action taken again, under ``ruleset`` (the one the record
     names). Returns the engine at the game's end. Raises ``BadDeal`` or ``IllegalAction`` when the
     record does not play under ``ruleset`` (another rule set, a record changed by hand)."""
-    engine = Engine(ruleset, players=record["players"], dealer=record["dealer"])
+    engine = Engine(ruleset, players=record["players"], dealer=record["dealer"], scores=record["scores"])
     for step in record["steps"]:
         if "deal" in step:
             engine.deal(step["deal"]["hands"], step["deal"]["vira"])
