@@ -165,7 +165,7 @@ FAILURES = [
     ("a wrong argument in when:", "deal", "end_hand()", "opponents(score[0] + 5) == 1", "deal",
      ": opponents() was given 5, not a team, 0 to 1", "opponents(score[0] + 5)"),
     ("a guard's when: asked by legal_actions", "play", 'forbid("not_your_turn")', "hand.stake % score[1] == 1", "legal_actions",
-     " failed: a division by zero", "hand.stake %"),
+     " failed: a division by zero", "% score[1]"),
 ]
 
 
@@ -233,3 +233,22 @@ def test_a_failing_clause_among_others_of_its_hook_is_the_one_named(tmp_path, cl
     first, text, caret = str(failure.value).split("\n")
     assert first.startswith(f"clause {clause_id} ({path}:{8 if part == 'when' else 9}:")
     assert text.strip().startswith(part + ":") and text[caret.index("^"):].startswith(marked)
+
+
+def test_a_hand_won_after_the_game_is_won_names_win_hand_not_the_award_before_it(tmp_path):
+    # a fresh user's case: award() ended the game, then win_hand() found its score final; the caret
+    # went under award( because win_hand's own award raised the complaint
+    path = tmp_path / "caret.yaml"
+    cite = load_ruleset("atb-2004").clause("ATB-ESTRUTURA-3").cite
+    path.write_text("\n".join(["ruleset: caret", "title: t", "extends: atb-2004", "clauses:", "  - id: ATB-ESTRUTURA-3",
+                               f"    cite: {json.dumps(cite)}", "    on: after_trick",
+                               "    when: trick.winner != none and wins(trick.winner) == 2",
+                               "    then: award(trick.winner, 12); win_hand(trick.winner)"]) + "\n", encoding="utf-8")
+    engine = Engine(load_ruleset(path), players=2, dealer=1)
+    engine.deal(HANDS, VIRA)
+    with pytest.raises(RuleSetIncomplete) as failure:
+        for seat, action in [(0, "play:3c"), (1, "play:Kd"), (0, "play:2c"), (1, "play:Jd")]:
+            engine.act(seat, action)
+    first, text, caret = str(failure.value).split("\n")
+    assert "win_hand(): the game is already won" in first
+    assert text[caret.index("^"):].startswith("win_hand(")

@@ -102,7 +102,7 @@ def _failure(problem: Exception) -> str:
 def _expression_place(clause: Clause, part: str, problem: Exception) -> tuple[Place, str]:
     """Where ``clause``'s ``part`` (``when``/``then``) is written in the file that wrote the clause,
     the caret on what failed when the text shows it once (the builtin called wrongly, the only ``/``
-    of a division by zero, the only ``[`` of an index); and that line's text. The file is read again
+    or ``%`` of a division by zero, the only ``[`` of an index); and that line's text. The file is read again
     (a failure is rare; the clause keeps only its own place): when it cannot be read, or no longer has
     the clause, the clause's own place and no line."""
     place = clause.place
@@ -113,8 +113,11 @@ def _expression_place(clause: Clause, part: str, problem: Exception) -> tuple[Pl
     text = written.value_at(("clauses", int(index), part))
     if not isinstance(text, str):
         return place, source_line(place.file, place.line)
-    needle = (f"{problem.builtin}(" if isinstance(problem, _WrongCall) and problem.builtin else
-              "/" if isinstance(problem, ZeroDivisionError) else "[" if isinstance(problem, (IndexError, KeyError)) else None)
+    if isinstance(problem, ZeroDivisionError):  # the only division (/) or remainder (%) of the text, if it has one
+        needle = "/" if text.count("/") == 1 and "%" not in text else "%" if text.count("%") == 1 and "/" not in text else None
+    else:
+        needle = (f"{problem.builtin}(" if isinstance(problem, _WrongCall) and problem.builtin else
+                  "[" if isinstance(problem, (IndexError, KeyError)) else None)
     offset = None
     if needle is not None and text.count(needle) == 1:
         before = text[:text.index(needle)].split("\n")
@@ -375,8 +378,10 @@ class ClauseRuntime:
 
     def win_hand(self, team: int) -> None:
         """The hand to ``team``, worth its stake: an event, the award, the end of the hand. Fails
-        (a ``_WrongCall``) when the hand was already won: a hand is won once."""
+        (a ``_WrongCall``) when the hand was already won (a hand is won once) or the game is (its
+        score is final)."""
         self._team(team, "win_hand")
+        self._score_open("win_hand")  # before anything changes, and named as the clause calls it
         if self.hand.won_by is not None:
             raise _WrongCall(f"win_hand({team}): the hand was already won by team {self.hand.won_by}; a hand is won once",
                              "win_hand")

@@ -241,6 +241,9 @@ class _LeanSearch:
         self.players, self.teams = engine.players, engine.teams
         self.blind = engine.hand.blind
         self.team_seats = range(team, self.players, self.teams)
+        # read at every position: whether a seat is the team's, and the seat after it
+        self.mine = tuple(seat % self.teams == team for seat in range(self.players))
+        self.following = tuple((seat + 1) % self.players for seat in range(self.players))
         self.positions = 0
         self.memo = memory.memos.setdefault(team, {})
         self.refusals, self.vazas = memory.refusals, memory.vazas
@@ -278,11 +281,11 @@ class _LeanSearch:
             known = self.memo.get(key)
             if known is not None:
                 return known
-        mine = seat % self.teams == self.team
+        mine = self.mine[seat]
         if self.guarded and not self.allowed(history, table):
             result = not mine  # no card the seat may play face up: the team has no line; the opponents' refute nothing
         else:
-            following = (seat + 1) % self.players
+            following = self.following[seat]
             step = self.team_wins if len(table) + 1 < self.players else self.vaza_ended
             if mine:
                 rest = held[seat]
@@ -292,7 +295,7 @@ class _LeanSearch:
                 result = _team_wins(lines, self.blind)
             else:
                 marks = [power for team_seat in self.team_seats for power in held[team_seat]]
-                marks += [power for _, power in table if power]
+                marks += [power for _, power in table]  # a card face down (0) is below every unseen one: no mark
                 result = True
                 for index in _choices_at(marks, pool):
                     if not step(history, table + ((seat, pool[index]),), held, pool[:index] + pool[index + 1:], following):

@@ -85,9 +85,9 @@ TRICK_FIELDS: dict[str, Field] = {
     "leader": Field(SEAT, "the seat that played first"),
     "winner": Field(TEAM_OR_NONE, "the team that took the vaza, none if tied or not over"),
     "winner_seat": Field(SEAT_OR_NONE, "the seat that took the vaza, none if tied or not over"),
-    "tied": Field(FLAG, "true when the strongest cards are equal and nobody took the vaza (yet)"),
+    "tied": Field(FLAG, "true when the vaza is complete, its strongest cards are equal and nobody took it (false while it is played)"),
     "tied_within_team": Field(FLAG, "true when every card tied at the top belongs to one team"),
-    "first_top_seat": Field(SEAT_OR_NONE, "the seat that played the first of the strongest cards"),
+    "first_top_seat": Field(SEAT_OR_NONE, "the seat that played the first of the strongest cards, once the vaza is complete (none before)"),
     "cards_played": Field(NUMBER, "how many cards are on the table in this vaza"),
 }
 
