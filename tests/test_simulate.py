@@ -141,13 +141,13 @@ def test_a_rule_set_against_itself_differs_in_nothing_and_against_another_in_wha
 # ----------------------------------------------------------------------------------------- the command
 def test_truco_simulate_prints_the_figures_and_writes_the_same_json_for_one_worker_or_two(tmp_path, capsys):
     paths = [tmp_path / f"run{workers}.json" for workers in (1, 2)]
-    for workers, path in zip((1, 2), paths):
-        assert main(["simulate", "--games", "20", "--seed", "4", "--workers", str(workers), "--json", str(path)]) == 0
+    for workers, path in zip((1, 2), paths):  # 120 games: 3 chunks of 50 or fewer, over two processes
+        assert main(["simulate", "--games", "120", "--seed", "4", "--workers", str(workers), "--json", str(path)]) == 0
     assert paths[0].read_bytes() == paths[1].read_bytes()
     printed = capsys.readouterr().out
-    assert "atb-2004, 2 players, 20 games (seed 4)" in printed and "self-check" in printed and "within the interval" in printed
+    assert "atb-2004, 2 players, 120 games (seed 4)" in printed and "self-check" in printed and "within the interval" in printed
     report = json.loads(paths[0].read_text())
-    assert report["games"] == 20 and report["figures"]["self_check"]["expected"] == pytest.approx(0.2838, abs=1e-4)
+    assert report["games"] == 120 and report["figures"]["self_check"]["expected"] == pytest.approx(0.2838, abs=1e-4)
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -26,7 +26,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                           help="the bots of the two sides: random, heuristic, mcts, or cmd:PROGRAM (default random,random); "
                                "B1 plays the first seat's team in even games and the other team in odd ones")
     simulate.add_argument("--workers", type=jobs, default=os.cpu_count() or 1, metavar="K",
-                          help="processes playing games at once (default: one per core)")
+                          help="processes playing games at once (default: one per core; no more than chunks of 50 games: "
+                               "a run of 50 games or fewer plays in this process)")
     simulate.add_argument("--cluster", default=None, metavar="ADDRESS",
                           help="play on the workers of an existing Dask distributed cluster (its scheduler's address, like "
                                "tcp://10.0.0.5:8786; needs pip install 'truco-dsl[cluster]', and truco-dsl on the workers): the "
@@ -73,7 +74,7 @@ def run(options: argparse.Namespace) -> int:
     from truco_dsl.rules import load_ruleset
     from truco_dsl.simulation import plot
     from truco_dsl.simulation.bots import make_bot
-    from truco_dsl.simulation.runner import Plan, record_lines, simulate
+    from truco_dsl.simulation.runner import MOST_PER_CHUNK, Plan, record_lines, simulate
     from truco_dsl.simulation.summary import added, differences, figures
 
     ruleset = load_ruleset(options.ruleset)
@@ -95,7 +96,8 @@ def run(options: argparse.Namespace) -> int:
     if options.cluster is not None:
         _reach(options.cluster)
     plan = Plan(options.ruleset, options.players, options.games, options.seed, options.bots, options.against,
-                record=options.record is not None, workers=min(options.workers, options.games), cluster=options.cluster)
+                record=options.record is not None, workers=min(options.workers, -(-options.games // MOST_PER_CHUNK)),
+                cluster=options.cluster)
     errors = Console(stderr=True)
     started = time.perf_counter()
     with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
