@@ -56,7 +56,8 @@ class RandomBot:
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """The bot ``spec`` names: ``random``, ``heuristic``, ``mcts`` (``DEFAULT_PLAYOUTS`` playouts a
     move), ``mcts:N`` (N playouts a move, N ≥ 1) or ``cmd:PROGRAM ARGS`` (split as a shell would,
-    run without one; started at once). ``seed``: the same seed gives the same choices.
+    run without one; started at once, and sent ``seed`` with ``hello``). ``seed``: the same seed
+    gives the same choices (a program's, if it seeds its draws with it).
 
     Raises ``ValueError`` for an unknown spec (with "did you mean") or a bad N, and ``BotError``
     when a program cannot be started or does not answer ``hello``.
@@ -69,7 +70,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             raise ValueError(f"bot {spec!r}: the command cannot be split as a shell would: {problem}") from None
         if not command:
             raise ValueError(f"bot {spec!r}: cmd: names no program (write cmd:PROGRAM ARGS)")
-        return ProgramBot(command)
+        return ProgramBot(command, seed)
     if kind == "mcts":
         if not colon:
             return MctsBot(DEFAULT_PLAYOUTS, seed)

@@ -41,11 +41,12 @@ STDERR_TAIL = 15
 
 class ProgramBot:
     """A bot that is a program speaking the bot protocol. ``command``: the program and its
-    arguments; ``timeout``: the seconds a reply may take. Starts the program and reads its
+    arguments; ``seed``: sent with ``hello``, for the program to seed its choices with;
+    ``timeout``: the seconds a reply may take. Starts the program and reads its
     ``hello`` at once; ``name`` is the name it gives there. Raises ``BotError`` when the program
     cannot be started or does not answer ``hello`` as the protocol says."""
 
-    def __init__(self, command: list[str], timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, command: list[str], seed: int = 0, timeout: float = DEFAULT_TIMEOUT):
         self.command = list(command)
         self.timeout = timeout
         self.name = " ".join(self.command)
@@ -61,7 +62,7 @@ class ProgramBot:
                          threading.Thread(target=self._read_stderr, daemon=True)]
         for reader in self._readers:
             reader.start()
-        reply = self._exchange({"command": "hello", "protocol": BOT_PROTOCOL_VERSION}, STARTUP_TIMEOUT)
+        reply = self._exchange({"command": "hello", "protocol": BOT_PROTOCOL_VERSION, "seed": seed}, STARTUP_TIMEOUT)
         if reply.get("protocol") != BOT_PROTOCOL_VERSION or not isinstance(reply.get("name"), str) or not reply["name"]:
             self._fault(f"its hello reply must give a name and protocol {BOT_PROTOCOL_VERSION}", json.dumps(reply))
         self.name = reply["name"]
