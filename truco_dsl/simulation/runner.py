@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.simulation.bots import make_bot
 from truco_dsl.simulation.games import play_game
 
 #: about how many chunks each worker gets: enough to balance the work between workers
@@ -64,11 +65,16 @@ def play_numbered(plan: Plan, number: int) -> dict[str, Any]:
     ``"against_counts"`` and ``"against_record"`` (the same seeds under the other rule set)."""
     seed = game_seed(plan.seed, number)
     sides = plan.bots if number % 2 == 0 else tuple(reversed(plan.bots))
-    played = {"number": number}
+    played: dict[str, Any] = {"number": number}
     for key, source in (("", plan.ruleset), ("against_", plan.against)):
         if source is None:
             continue
-        game = play_game(_loaded(source), plan.players, seed, sides, record=plan.record)
+        bots = [make_bot(sides[seat % len(sides)], seed * 16 + seat) for seat in range(plan.players)]
+        try:
+            game = play_game(_loaded(source), plan.players, seed, bots, record=plan.record)
+        finally:
+            for bot in bots:
+                bot.close()
         counts = game.counts
         counts["games_won_by_first_bot"] = game.games_won[number % 2]
         played[key + "counts"] = counts

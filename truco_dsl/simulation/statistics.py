@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from math import sqrt
 
-#: the normal quantile of a two-sided 95% interval
-Z95 = 1.959963984540054
+#: the normal quantile of a two-sided 95% interval, as it is usually rounded
+Z95 = 1.96
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval of a rate: ``successes`` of ``trials`` (whole numbers, 0 <= successes
-    <= trials). Returns ``(low, high)``, within [0, 1]; ``(0.0, 1.0)`` when there is no trial.
-    Raises ``ValueError`` for counts that are not such."""
+    <= trials), ``z`` standard deviations wide (1.96: 95%). Returns ``(low, high)``, within [0, 1]
+    and sound near 0 and 1 and for few trials (Wilson, 1927); ``(0.0, 1.0)`` when there is no
+    trial. Raises ``ValueError`` for counts that are not such, or a ``z`` that is not positive."""
     if not 0 <= successes <= trials:
         raise ValueError(f"a rate needs 0 <= successes <= trials, got {successes} of {trials}")
+    if z <= 0:
+        raise ValueError(f"z must be positive, got {z}")
     if trials == 0:
         return 0.0, 1.0
     share = successes / trials
