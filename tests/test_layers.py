@@ -123,14 +123,14 @@ def test_the_packages_pyproject_ships_are_the_folders_of_truco_dsl():
 
 
 def test_python_code_lives_only_under_truco_dsl():
-    """Outside truco_dsl/ are the tests, the benchmarks and the example engines (programs an engine
-    author reads, which import nothing of truco_dsl); the data folders are not packages, so nothing
-    is importable under a second name."""
+    """Outside truco_dsl/ are the tests, the benchmarks, the example engine and the example bot
+    (programs an engine or bot author reads, which import nothing of truco_dsl); the data folders
+    are not packages, so nothing is importable under a second name."""
     outside = sorted(str(path.relative_to(ROOT)) for path in ROOT.rglob("*.py")
                      if not path.is_relative_to(PACKAGE) and path.relative_to(ROOT).parts[0] not in ("tests", "benchmarks")
                      and not any(part.startswith((".", "build")) for part in path.relative_to(ROOT).parts))
-    assert outside == ["conformance/examples/python/truco_example.py"]
-    assert not [node for node in ast.walk(ast.parse((ROOT / outside[0]).read_text(encoding="utf-8")))
+    assert outside == ["conformance/examples/python/random_bot.py", "conformance/examples/python/truco_example.py"]
+    assert not [node for program in outside for node in ast.walk(ast.parse((ROOT / program).read_text(encoding="utf-8")))
                 if isinstance(node, (ast.Import, ast.ImportFrom)) and "truco_dsl" in ast.dump(node)]
     assert not any((ROOT / folder / "__init__.py").exists() for folder in ("spec", "features", "conformance"))
 
