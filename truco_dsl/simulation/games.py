@@ -40,8 +40,8 @@ class PlayedGame:
     record: dict[str, Any] | None
 
 
-def play_game(ruleset: RuleSet, players: int, seed: int | None, bots: list[Bot], record: bool = False) -> PlayedGame:
-    """Play one whole match of ``ruleset`` at ``players`` seats, shuffled by ``seed``, ``bots[seat]``
+def play_game(ruleset: RuleSet | str, players: int, seed: int | None, bots: list[Bot], record: bool = False) -> PlayedGame:
+    """Play one whole match of ``ruleset`` (a ``RuleSet`` or an id) at ``players`` seats, shuffled by ``seed``, ``bots[seat]``
     choosing for each seat (the last seat deals first). Returns a ``PlayedGame``. The bots are not
     closed. Raises ``ValueError`` when ``bots`` does not give each seat one (or as ``Engine`` does),
     ``BotError`` when a bot answers an action that is not legal (or, as a program, breaks the bot
@@ -50,6 +50,7 @@ def play_game(ruleset: RuleSet, players: int, seed: int | None, bots: list[Bot],
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, one a seat; got {len(bots)}")
     engine = Engine(ruleset, players=players, seed=seed)
+    ruleset = engine.ruleset
     played = new_record(ruleset, players, seed, engine.next_dealer, None, [bot.name for bot in bots]) if record else None
     tally = GameTally()
     history: list[tuple[int, str]] = []  # the hand's actions so far

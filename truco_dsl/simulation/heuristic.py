@@ -28,7 +28,7 @@ from typing import Any
 
 from truco_dsl.cards import Card
 from truco_dsl.rules import RuleSet
-from truco_dsl.simulation.view import SeatView
+from truco_dsl.simulation.view import SeatView, settled
 
 #: power from which the bot raises, holding a manilha
 RAISE_POWER = 1.1
@@ -60,10 +60,9 @@ def heuristic_action(state: dict[str, Any], ruleset: RuleSet, seat: int, legal: 
     """The heuristic bot's choice among ``legal`` (not empty) for ``seat``, from ``state``
     (``Engine.state(seat)`` of a hand in play) and ``ruleset``; ``rng`` picks a blind card. Also the
     policy the ``mcts`` bot plays its playouts with."""
-    if len(legal) == 1:
-        return legal[0]
-    if "show_cards" in legal:
-        return "show_cards"
+    choice = settled(legal)
+    if choice is not None:
+        return choice
     hand = state["hand"]
     team = seat % ruleset.teams
     odds = _odds(ruleset, hand["vira"], state["players"])

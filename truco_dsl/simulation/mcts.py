@@ -29,7 +29,7 @@ from truco_dsl.cards import Card
 from truco_dsl.engine import Engine
 from truco_dsl.errors import BadDeal, IllegalAction
 from truco_dsl.simulation.heuristic import heuristic_action
-from truco_dsl.simulation.view import COVERED, SeatView, seat_to_act
+from truco_dsl.simulation.view import COVERED, SeatView, seat_to_act, settled
 
 #: playouts a move by default: a 2-player game of two ``mcts`` bots then takes about 0.2 s on one
 #: core (README's figures say how it was measured)
@@ -51,10 +51,9 @@ class MctsBot:
 
     def choose(self, view: SeatView, legal: list[str]) -> str:
         """One of ``legal`` (not empty): the action of best mean points over the determinizations."""
-        if len(legal) == 1:
-            return legal[0]
-        if "show_cards" in legal:
-            return "show_cards"
+        choice = settled(legal)
+        if choice is not None:
+            return choice
         team = view.seat % view.ruleset.teams
         totals = dict.fromkeys(legal, 0.0)
         tried = 0
@@ -69,6 +68,9 @@ class MctsBot:
         if not tried:
             return heuristic_action(view.state, view.ruleset, view.seat, legal, self.random)
         return max(legal, key=totals.__getitem__)  # max keeps the first of equals
+
+    def close(self) -> None:
+        """Nothing to end."""
 
 
 def determinized(view: SeatView, legal: list[str], rng: random.Random) -> Engine | None:

@@ -70,3 +70,11 @@ def seat_to_act(engine: Engine, show_cards: bool = True) -> tuple[int, list[str]
         if legal:
             return seat, legal
     return None
+
+
+def settled(legal: list[str]) -> str | None:
+    """The action of ``legal`` that needs no thought, or None: the only one there is, or
+    ``show_cards`` (offered only when the engine has proved the side's win: taking it wins the hand)."""
+    if len(legal) == 1:
+        return legal[0]
+    return "show_cards" if "show_cards" in legal else None
