@@ -46,11 +46,20 @@ def _whole_number(text: str, what: str, low: int, high: int) -> int:
 def jobs(text: str) -> int:
     """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
     Raises ``ArgumentTypeError`` otherwise."""
+    return _processes(text, "jobs")
+
+
+def workers(text: str) -> int:
+    """``--workers`` (truco simulate): as ``--jobs``, processes at once."""
+    return _processes(text, "workers")
+
+
+def _processes(text: str, what: str) -> int:
     cores = os.cpu_count() or 1
     if _DIGITS.fullmatch(text) is not None and int(text) > JOBS_PER_CORE * cores:  # the range, and why
-        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
+        raise argparse.ArgumentTypeError(f"{text} {what} is more than this machine can run at once: at most "
                                          f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
-    return _whole_number(text, "the number of jobs", 1, JOBS_PER_CORE * cores)
+    return _whole_number(text, f"the number of {what}", 1, JOBS_PER_CORE * cores)
 
 
 def shard(text: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from truco_dsl.cli.options import games, jobs, players, seed
+from truco_dsl.cli.options import games, players, seed, workers
 
 #: how long a Dask scheduler named by --cluster may take to answer
 CLUSTER_TIMEOUT = "10s"
@@ -25,7 +25,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("--bots", type=_bots, default=("random", "random"), metavar="B1,B2",
                           help="the bots of the two sides: random, heuristic, mcts, or cmd:PROGRAM (default random,random); "
                                "B1 plays the first seat's team in even games and the other team in odd ones")
-    simulate.add_argument("--workers", type=jobs, default=os.cpu_count() or 1, metavar="K",
+    simulate.add_argument("--workers", type=workers, default=os.cpu_count() or 1, metavar="K",
                           help="processes playing games at once (default: one per core; no more than chunks of 50 games: "
                                "a run of 50 games or fewer plays in this process)")
     simulate.add_argument("--cluster", default=None, metavar="ADDRESS",
