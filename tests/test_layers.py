@@ -2,7 +2,7 @@
 source (module level and inside functions alike; not what ``if TYPE_CHECKING:`` imports for annotations), goes down the layers or stays in its own, and
 no two modules import each other, however far round.
 
-    foundation (diagnostics, errors, bundled) → cards → lang → rules → engine → conformance → review → cli
+    foundation (diagnostics, errors, bundled) → cards → lang → rules → engine → simulation → conformance → review → cli
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ PACKAGE = ROOT / "truco_dsl"
 
 #: the first name under truco_dsl -> its layer; a module may import its own layer and those below
 LAYERS = {"diagnostics": 0, "errors": 0, "bundled": 0, "cards": 1, "lang": 2, "rules": 3, "engine": 4,
-          "conformance": 5, "review": 6, "cli": 7}
+          "simulation": 5, "conformance": 6, "review": 7, "cli": 8}
 
 
 def _modules() -> dict[str, Path]:
@@ -123,15 +123,16 @@ def test_the_packages_pyproject_ships_are_the_folders_of_truco_dsl():
 
 
 def test_python_code_lives_only_under_truco_dsl():
-    """Outside truco_dsl/ are the tests, the benchmarks and the example engines (programs an engine
-    author reads, which import nothing of truco_dsl); the data folders are not packages, so nothing
-    is importable under a second name."""
+    """Outside truco_dsl/ are the tests, the benchmarks and the examples (an engine and a bot, programs
+    an author reads, which import nothing of truco_dsl); the data folders are not packages, so
+    nothing is importable under a second name."""
     outside = sorted(str(path.relative_to(ROOT)) for path in ROOT.rglob("*.py")
                      if not path.is_relative_to(PACKAGE) and path.relative_to(ROOT).parts[0] not in ("tests", "benchmarks")
                      and not any(part.startswith((".", "build")) for part in path.relative_to(ROOT).parts))
-    assert outside == ["conformance/examples/python/truco_example.py"]
-    assert not [node for node in ast.walk(ast.parse((ROOT / outside[0]).read_text(encoding="utf-8")))
-                if isinstance(node, (ast.Import, ast.ImportFrom)) and "truco_dsl" in ast.dump(node)]
+    assert outside == ["conformance/examples/python/random_bot.py", "conformance/examples/python/truco_example.py"]
+    for example in outside:
+        assert not [node for node in ast.walk(ast.parse((ROOT / example).read_text(encoding="utf-8")))
+                    if isinstance(node, (ast.Import, ast.ImportFrom)) and "truco_dsl" in ast.dump(node)], example
     assert not any((ROOT / folder / "__init__.py").exists() for folder in ("spec", "features", "conformance"))
 
 

@@ -331,3 +331,23 @@ def test_a_raise_of_a_ladder_without_words_is_typed_as_truco_or_raise_to_n():
     assert game.to_action("truco", view) == "truco" and game.to_action("raise to 2", view) == "truco"
     with pytest.raises(Exception, match="The next raise is truco \\(to 2\\), not to 4"):
         game.to_action("raise to 4", view)
+
+
+def test_a_recorded_game_replays_to_the_same_end(monkeypatch, capsys, tmp_path):
+    import json
+
+    from truco_dsl.rules import load_ruleset
+    from truco_dsl.simulation.games import replay
+
+    path = tmp_path / "game.jsonl"
+    code, out, _ = run(monkeypatch, capsys, "1\n" * 400, scores="5,9", record=str(path))
+    assert code == 0 and "Game over" in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["seats"][0] == "person" and record["scores"] == [5, 9] and len(record["steps"]) > 3
+    engine = replay(record, load_ruleset("atb-2004"))
+    assert engine.phase == "game_over" and max(engine.score) >= engine.game.target
+
+
+def test_a_record_that_cannot_be_written_is_exit_2_before_the_game(monkeypatch, capsys):
+    code, out, err = run(monkeypatch, capsys, "1\n", record="/no/such/folder/game.jsonl")
+    assert code == 2 and "cannot write to /no/such/folder/game.jsonl" in err and "Truco" not in out

@@ -1,5 +1,5 @@
 """Every exception truco-dsl raises on purpose, side by side, in the order of the layers that raise
-them (cards → lang → rules → engine → conformance).
+them (cards → lang → rules → engine → simulation → conformance).
 
 Catch them by name. What ``truco`` does with each — its exit code and how its message is shown —
 is written once, in ``truco_dsl.cli.exits``. An exception not listed here that escapes a command is
@@ -108,6 +108,14 @@ class RuleSetIncomplete(RuntimeError):
         self.place = place
         self.what = what if what is not None else message
         super().__init__(message)
+
+
+# ------------------------------------------------------------------------------------- simulation
+class BotError(RuntimeError):
+    """A bot that broke its contract (``truco_dsl.simulation``): it chose an action that is not
+    legal, or, as a program (``cmd:``), could not be started, did not reply in time, exited, wrote a
+    line that is not the bot protocol's (conformance/BOTS.md). The message says which, with what was
+    sent, what came back and the tail of the program's stderr; the program has been ended."""
 
 
 # ------------------------------------------------------------------- conformance: the engine under test

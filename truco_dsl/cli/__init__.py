@@ -7,6 +7,8 @@
     truco cases export [--ruleset ID|FILE] [--output PATH]    every scenario as JSON, for runners in other languages
     truco mutate --ruleset ID [--jobs N] [--json PATH] [--mutant KEY]...   the suite against mutants of a rule set
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
+    truco simulate [--ruleset ID|FILE] [--games N] [--seed S] [--players P] [--bots B1,B2] [--workers K] [--against ID|FILE]
+                   [--json PATH] [--record PATH]     many games played by bots: what the rule set does to the game
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
     truco where NAME [--ruleset ID|FILE] [--json]   where a clause id, builtin, hook or scenario id is encoded, run and checked
@@ -18,8 +20,8 @@ scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option
 cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 
 This package is the only place that prints for a user and chooses an exit code. One module per
-command (``validate``, ``show``, ``new``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``coverage``,
-``vocabulary``, ``where``), each with ``add_parser(commands)`` (its subcommand and options) and
+command (``validate``, ``show``, ``new``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``simulate``,
+``coverage``, ``vocabulary``, ``where``), each with ``add_parser(commands)`` (its subcommand and options) and
 ``run(options) -> int``, which raises the errors of ``exits.SHOWN`` for bad input. A command module
 imports at its top only argparse and this package; what its ``run`` needs (pytest, rich, the
 library) it imports there, so that building the parser stays cheap and ``truco serve`` loads
@@ -34,11 +36,11 @@ import os
 import sys
 from typing import Any
 
-from truco_dsl.cli import cases, conform, coverage, mutate, new, play, serve, show, validate, vocabulary, where
+from truco_dsl.cli import cases, conform, coverage, mutate, new, play, serve, show, simulate, validate, vocabulary, where
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, reported
 
 #: the commands, in the order ``truco --help`` lists them
-COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, vocabulary, coverage, where)
+COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, simulate, vocabulary, coverage, where)
 
 
 def build_parser() -> argparse.ArgumentParser:

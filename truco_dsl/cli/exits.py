@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 
 from truco_dsl.diagnostics import first_line
-from truco_dsl.errors import (CasesError, DraftError, EngineStartError, ExpectationsError, RulesetError, RuleSetIncomplete, SelectionError,
+from truco_dsl.errors import (BotError, CasesError, DraftError, EngineStartError, ExpectationsError, RulesetError, RuleSetIncomplete, SelectionError,
                               SuiteError, UnknownName)
 from truco_dsl.rules import RuleSet
 
@@ -45,6 +45,8 @@ SHOWN: dict[type[Exception], tuple[int, Callable[[Exception], str]]] = {
     CasesError: (EXIT_BAD_INPUT, headline),
     DraftError: (EXIT_BAD_INPUT, headline),
     EngineStartError: (EXIT_BAD_INPUT, headline),
+    # a bot program (truco simulate --bots cmd:...) that cannot start, hangs, crashes or breaks its protocol
+    BotError: (EXIT_BAD_INPUT, str),
     UnknownName: (EXIT_BAD_INPUT, headline),
     FileNotFoundError: (EXIT_BAD_INPUT, headline),  # an unknown rule set id, no rule file at a path
 }

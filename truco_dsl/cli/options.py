@@ -1,5 +1,5 @@
 """What commands take from the user: the argument type of every numeric option (``--jobs``,
-``--timeout``, ``--shard``, ``--seed``, ``--players``), and the files a command writes where the
+``--timeout``, ``--shard``, ``--seed``, ``--players``, ``--games``), and the files a command writes where the
 user said (``check_writable`` before the run, ``write_file`` after it).
 
 An argument type raises ``argparse.ArgumentTypeError``, with the range the option allows, for a
@@ -46,11 +46,20 @@ def _whole_number(text: str, what: str, low: int, high: int) -> int:
 def jobs(text: str) -> int:
     """``--jobs``: a whole number from 1 to ``JOBS_PER_CORE`` per core of this machine.
     Raises ``ArgumentTypeError`` otherwise."""
+    return _processes(text, "jobs")
+
+
+def workers(text: str) -> int:
+    """``--workers`` (truco simulate): as ``--jobs``, processes at once."""
+    return _processes(text, "workers")
+
+
+def _processes(text: str, what: str) -> int:
     cores = os.cpu_count() or 1
     if _DIGITS.fullmatch(text) is not None and int(text) > JOBS_PER_CORE * cores:  # the range, and why
-        raise argparse.ArgumentTypeError(f"{text} jobs is more than this machine can run at once: at most "
+        raise argparse.ArgumentTypeError(f"{text} {what} is more than this machine can run at once: at most "
                                          f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} per core, {cores} cores)")
-    return _whole_number(text, "the number of jobs", 1, JOBS_PER_CORE * cores)
+    return _whole_number(text, f"the number of {what}", 1, JOBS_PER_CORE * cores)
 
 
 def shard(text: str) -> tuple[int, int]:
@@ -65,6 +74,15 @@ def shard(text: str) -> tuple[int, int]:
 #: the largest ``--seed``: the protocol's whole numbers are below 10**18 (conformance/PROTOCOL.md,
 #: Limits), so a game played with any seed can be asked of ``truco serve`` too
 MAX_SEED = 10**18 - 1
+
+
+#: the most games ``truco simulate`` plays in one run: hours on one core with the slowest bots
+MAX_GAMES = 10_000_000
+
+
+def games(text: str) -> int:
+    """``--games``: a whole number from 1 to ``MAX_GAMES``. Raises ``ArgumentTypeError`` otherwise."""
+    return _whole_number(text, "the number of games", 1, MAX_GAMES)
 
 
 def seed(text: str) -> int:

@@ -1,4 +1,4 @@
-"""``truco play [--ruleset ID|FILE] [--seed N] [--players N] [--scores A,B]``: one game in the terminal against
+"""``truco play [--ruleset ID|FILE] [--seed N] [--players N] [--scores A,B] [--record PATH]``: one game in the terminal against
 bots (the game itself: ``truco_dsl.cli.terminal``)."""
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--scores", type=scores, default=None, metavar="A,B",
                       help="start the game at these scores, your team's first (say 23,5 to try a rule at 23; --scores=A,B for a number "
                            "that starts with -); below the target")
+    play.add_argument("--record", default=None, metavar="PATH",
+                      help="write the game, when it ends or you leave, as one JSON line of its deals and actions "
+                           "(the format of truco simulate --record)")
     play.set_defaults(run=run)
 
 
@@ -27,4 +30,5 @@ def run(options: argparse.Namespace) -> int:
     ``play_game`` raises for a rule set or player count that cannot be played."""
     from truco_dsl.cli.terminal import play_game
 
-    return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players, scores=options.scores)
+    return play_game(ruleset=options.ruleset, seed=options.seed, players=options.players, scores=options.scores,
+                     record=options.record)

@@ -21,6 +21,7 @@ and the rule file (the names truco/seis/nove/doze are the ladder's steps by posi
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from typing import Any, Callable
@@ -31,11 +32,13 @@ from rich.table import Table
 
 from truco_dsl.cards import Card
 from truco_dsl.diagnostics import printable
-from truco_dsl.cli.exits import EXIT_OK, bad_input, warned
+from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_OK, bad_input, warned
+from truco_dsl.cli.options import check_writable, write_file
 from truco_dsl.engine import Engine, Event
 from truco_dsl.errors import CardError, IllegalAction, RuleSetIncomplete, SelectionError
 from truco_dsl.engine.proof import load_playable
 from truco_dsl.rules import RuleSet
+from truco_dsl.simulation.games import dealt_step, new_record
 
 PERSON = 0
 
@@ -63,22 +66,28 @@ class _Quit(Exception):
     """The person left the game (``quit`` or the end of the input)."""
 
 
-def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int = 2, scores: list[int] | None = None) -> int:
+def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int = 2, scores: list[int] | None = None,
+              record: str | None = None) -> int:
     """Play one game in the terminal: the person is seat 0, bots take the other seats.
 
     ``ruleset``: a rule set id or a rule file; ``seed``: seeds the deals and the bots (None: draw one
     and print it); ``players``: seats at the table; ``scores``: each team's points to start from
-    (None: 0 a 0), each below the rule set's target. Reads the person's input from ``sys.stdin`` and
-    writes to ``sys.stdout``. Returns ``TerminalGame.run``'s exit code. Raises, before the game
-    starts, ``FileNotFoundError`` / ``RulesetError`` for a rule set that cannot be loaded and
-    ``SelectionError`` for a player count it does not allow (or a common core, not played alone)
-    or scores that reach its target.
+    (None: 0 a 0), each below the rule set's target; ``record``: a file to write the game to when
+    it ends or the person leaves, as one JSON line of its deals and actions (the format of
+    ``truco simulate --record``: ``simulation.games.new_record``). Reads the person's input from
+    ``sys.stdin`` and writes to ``sys.stdout``. Returns ``TerminalGame.run``'s exit code
+    (``EXIT_BAD_INPUT`` too when the record cannot be written). Raises, before the game starts,
+    ``FileNotFoundError`` / ``RulesetError`` for a rule set that cannot be loaded and
+    ``SelectionError`` for a player count it does not allow (or a common core, not played alone),
+    scores that reach its target or a record that cannot be written.
     """
     rules = load_playable(ruleset)
     if scores is not None and max(scores) >= rules.target:
         raise SelectionError(f"--scores {scores[0]},{scores[1]}: a game of {rules.id} is won at {rules.target} points; "
                              f"start below it")
     warned("play", rules)
+    if record is not None:
+        check_writable(record)
     drawn = seed is None
     if drawn:
         seed = random.SystemRandom().randrange(1, 100_000)
@@ -89,11 +98,16 @@ def play_game(ruleset: str = "atb-2004", seed: int | None = None, players: int =
                 if players not in rules.players and not rules.abstract else "")
         raise SelectionError(" ".join(str(refused).split()) + hint) from None
     game = TerminalGame(engine, bots=random.Random(f"truco-bots:{seed}"))
+    if record is not None:
+        game.record = new_record(rules, players, seed, engine.next_dealer, scores, ["person"] + ["random"] * (players - 1))
     game.say(f"[bold]Truco[/] — {escape(printable(rules.title, lines=False))}")
     seats = ", ".join(game.seat_name(seat) for seat in range(1, players))
     game.say(f"[dim]{players} players: you are seat 0; bots: {escape(seats)}. Seed {seed}"
              f"{f' (replay with --seed {seed})' if drawn else ''}. Type help for help.[/]")
-    return game.run()
+    code = game.run()
+    if record is not None and not write_file("play", record, "the game's record", json.dumps(game.record, sort_keys=True) + "\n"):
+        return EXIT_BAD_INPUT
+    return code
 
 
 class TerminalGame:
@@ -109,6 +123,7 @@ class TerminalGame:
                  read: Callable[[], str] | None = None):
         self.engine = engine
         self.rules: RuleSet = engine.ruleset
+        self.record: dict[str, Any] | None = None  # the game's record, kept when asked for (play_game)
         self.bots = bots
         self.console = console or Console(highlight=False, emoji=False)
         self._read = read or _read_stdin
@@ -127,6 +142,8 @@ class TerminalGame:
             while engine.phase != "game_over":
                 if engine.phase == "deal":
                     self.narrate(engine.deal())
+                    if self.record is not None:
+                        self.record["steps"].append(dealt_step(engine))
                     idle_deals = idle_deals + 1 if engine.phase != "play" else 0
                     if idle_deals >= IDLE_DEALS:
                         raise RuleSetIncomplete(f"{IDLE_DEALS} hands in a row ended at the deal, before anyone could act")
@@ -134,12 +151,11 @@ class TerminalGame:
                 actors = self._actors()
                 if not actors:
                     raise RuleSetIncomplete("nobody may act and the hand is not over")
-                if PERSON in actors:
-                    action = self.ask()
-                    self.narrate(engine.act(PERSON, action))
-                else:
-                    seat = actors[0]
-                    self.narrate(engine.act(seat, self.bot_choice(seat)))
+                seat = PERSON if PERSON in actors else actors[0]
+                action = self.ask() if seat == PERSON else self.bot_choice(seat)
+                self.narrate(engine.act(seat, action))
+                if self.record is not None:
+                    self.record["steps"].append({"seat": seat, "action": action})
         except _Quit as leaving:
             score = self.engine.score
             self.say(f"\n{leaving} Score: {self.score_markup(score)}.")

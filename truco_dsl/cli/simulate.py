@@ -1,0 +1,206 @@
+"""``truco simulate --ruleset ID|FILE --games N --seed S [--players P] [--bots B1,B2] [--workers K]
+[--against OTHER] [--cluster ADDRESS] [--json PATH] [--plot PATH] [--record PATH]``: what a rule set does to the game, measured over
+many games played by bots (``truco_dsl.simulation``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from truco_dsl.cli.options import games, players, seed, workers
+
+#: how long a Dask scheduler named by --cluster may take to answer
+CLUSTER_TIMEOUT = "10s"
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    """Add ``simulate`` to ``truco``'s subcommands."""
+    simulate = commands.add_parser("simulate", help="play many games with bots and print what the rule set does to the game")
+    simulate.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")
+    simulate.add_argument("--games", type=games, default=1000, metavar="N", help="games to play (default 1000)")
+    simulate.add_argument("--seed", type=seed, default=1, metavar="S",
+                          help="seed of the run (default 1): game i is shuffled and its bots seeded from S and i, so the same "
+                               "seed gives the same figures whatever --workers")
+    simulate.add_argument("--players", type=players, default=2, metavar="P", help="seats at the table (default 2)")
+    simulate.add_argument("--bots", type=_bots, default=("random", "random"), metavar="B1,B2",
+                          help="the bots of the two sides: random, heuristic, mcts, or cmd:PROGRAM (default random,random); "
+                               "B1 plays the first seat's team in even games and the other team in odd ones")
+    simulate.add_argument("--workers", type=workers, default=os.cpu_count() or 1, metavar="K",
+                          help="processes playing games at once (default: one per core; no more than chunks of 50 games: "
+                               "a run of 50 games or fewer plays in this process)")
+    simulate.add_argument("--cluster", default=None, metavar="ADDRESS",
+                          help="play on the workers of an existing Dask distributed cluster (its scheduler's address, like "
+                               "tcp://10.0.0.5:8786; needs pip install 'truco-dsl[cluster]', and truco-dsl on the workers): the "
+                               "same figures as on this machine for a seed")
+    simulate.add_argument("--against", default=None, metavar="ID|FILE",
+                          help="also play every game, with the same seeds and bots, under this rule set, and print each "
+                               "figure's difference with its interval")
+    simulate.add_argument("--json", default=None, metavar="PATH", help="also write every figure as JSON (the same for a seed whatever --workers)")
+    simulate.add_argument("--plot", default=None, metavar="PATH",
+                          help="also draw the distributions of game length and final margin, and with --against the paired "
+                               "differences, as a PNG (needs matplotlib: pip install 'truco-dsl[plot]')")
+    simulate.add_argument("--record", default=None, metavar="PATH",
+                          help="also write every game as a JSON line of its deals and actions (replayable)")
+    simulate.set_defaults(run=run)
+
+
+def _bots(text: str) -> tuple[str, str]:
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2 or not all(parts):
+        raise argparse.ArgumentTypeError(f"--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not {text!r}")
+    return parts[0], parts[1]
+
+
+def run(options: argparse.Namespace) -> int:
+    """Simulate what ``options`` say and print the figures: a header (rule set, players, games,
+    seed, bots, time), then every statistic with its 95% interval, and with ``--against`` each
+    figure's paired difference, those whose interval excludes 0 first. Returns ``EXIT_OK``, or
+    ``EXIT_INTERRUPTED`` after Ctrl-C (the games played by then are reported), ``EXIT_BAD_INPUT``
+    when a file cannot be written after the run. Raises ``SelectionError`` for an unknown bot, a
+    player count the rule set does not allow or a path that cannot be written (before any game),
+    what loading a rule set raises, ``RuleSetIncomplete`` when a clause fails in a game."""
+    import json
+    import sys
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, bad_input
+    from truco_dsl.cli.options import check_writable, write_file
+    from truco_dsl.errors import SelectionError
+    from truco_dsl.rules import load_ruleset
+    from truco_dsl.simulation import plot
+    from truco_dsl.simulation.bots import make_bot
+    from truco_dsl.simulation.runner import MOST_PER_CHUNK, Plan, record_lines, simulate
+    from truco_dsl.simulation.summary import added, differences, figures
+
+    ruleset = load_ruleset(options.ruleset)
+    other = load_ruleset(options.against) if options.against is not None else None
+    for played in (ruleset, other):
+        if played is not None and options.players not in played.players:
+            raise SelectionError(f"rule set {played.id} is played by {', '.join(map(str, played.players))} players, not "
+                                 f"{options.players} (give --players)")
+    for spec in dict.fromkeys(options.bots):  # a bot that cannot be made is bad input, before any game
+        try:
+            make_bot(spec, 0).close()
+        except ValueError as problem:
+            raise SelectionError(f"--bots: {problem}") from None
+    if options.plot is not None and plot.missing() is not None:
+        raise SelectionError(plot.missing())
+    for path in (options.json, options.record, options.plot):
+        if path is not None:
+            check_writable(path)
+    if options.cluster is not None:
+        _reach(options.cluster)
+    plan = Plan(options.ruleset, options.players, options.games, options.seed, options.bots, options.against,
+                record=options.record is not None, workers=min(options.workers, -(-options.games // MOST_PER_CHUNK)),
+                cluster=options.cluster)
+    errors = Console(stderr=True)
+    started = time.perf_counter()
+    with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+                  TimeRemainingColumn(), console=errors, transient=True, disable=not errors.is_terminal) as bar:
+        task = bar.add_task("games", total=options.games, rate="")
+
+        def advance(done: int) -> None:
+            elapsed = time.perf_counter() - started
+            completed = bar.tasks[0].completed + done
+            bar.update(task, advance=done, rate=f"{completed / elapsed:,.0f} games/s" if elapsed > 0 else "")
+
+        results, interrupted = simulate(plan, advance)
+    seconds = time.perf_counter() - started
+    counts = [result["counts"] for result in results]
+    report = {"ruleset": ruleset.id, "players": options.players, "games": len(results), "seed": options.seed,
+              "bots": list(options.bots), "interrupted": interrupted, "figures": figures(ruleset, counts)}
+    if other is not None:
+        report["against"] = {"ruleset": other.id, "figures": figures(other, [result["against_counts"] for result in results]),
+                             "differences": differences(ruleset, counts, [result["against_counts"] for result in results])}
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    _print(console, report, seconds)
+    code = EXIT_INTERRUPTED if interrupted else EXIT_OK
+    if options.json is not None and not write_file("simulate", options.json, "the figures",
+                                                   json.dumps(report, indent=2, sort_keys=True) + "\n"):
+        code = EXIT_BAD_INPUT
+    if options.record is not None and not write_file("simulate", options.record, "the games",
+                                                     "".join(line + "\n" for line in record_lines(results))):
+        code = EXIT_BAD_INPUT
+    if options.plot is not None:
+        tables = {ruleset.id: added(counts)}
+        if other is not None:
+            tables[other.id + (" (against)" if other.id == ruleset.id else "")] = added([result["against_counts"] for result in results])
+        try:
+            plot.draw(options.plot, report, {name: {table: total.get(table, {}) for table in ("hands_per_game", "final_margin")}
+                                             for name, total in tables.items()})
+        except OSError as error:
+            code = bad_input("simulate", f"cannot write the plot to {options.plot}: {error.strerror or error}")
+    return code
+
+
+def _reach(address: str) -> None:
+    """Check that the Dask scheduler at ``address`` answers. Raises ``SelectionError`` (one line)
+    without the [cluster] extra or when it does not answer within ``CLUSTER_TIMEOUT``."""
+    from truco_dsl.errors import SelectionError
+
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SelectionError("--cluster plays on Dask distributed, which is not installed: pip install 'truco-dsl[cluster]'") from None
+    try:
+        Client(address, timeout=CLUSTER_TIMEOUT).close()
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SelectionError(f"--cluster: no Dask scheduler answers at {address}: {error}") from None
+
+
+def _print(console, report: dict, seconds: float) -> None:
+    """The figures as tables: the header line, every statistic, the self-check, the differences."""
+    from rich.table import Table
+
+    bots = report["bots"]
+    console.print(f"{report['ruleset']}, {report['players']} players, {report['games']:,} games (seed {report['seed']}), "
+                  f"bots {bots[0]} and {bots[1]} (each plays the first seat's team in every other game); "
+                  f"{seconds:.1f} s, {report['games'] / seconds if seconds else 0:,.0f} games/s"
+                  + (" — interrupted: the games played so far" if report["interrupted"] else ""), soft_wrap=True)
+    table = Table(title="What the games did (95% intervals)", title_justify="left")
+    for heading, justify in (("statistic", "left"), ("value", "right"), ("95% interval", "right"), ("of", "right")):
+        table.add_column(heading, justify=justify)
+    for name, figure in report["figures"].items():
+        if name == "self_check":
+            continue
+        table.add_row(figure["about"], *_shown(figure))
+    console.print(table)
+    check = report["figures"]["self_check"]
+    console.print(f"self-check: seat 0 was dealt a manilha in {check['rate'] or 0:.4f} of the hands "
+                  f"[{check['low']:.4f}, {check['high']:.4f}]; exactly {check['expected']:.4f} expected: "
+                  + ("within the interval" if check["holds"] else "OUTSIDE the interval: the dealing is wrong"), soft_wrap=True)
+    against = report.get("against")
+    if against is None:
+        return
+    table = Table(title=f"{report['ruleset']} minus {against['ruleset']}, the same games (95% intervals; "
+                        f"those whose interval excludes 0 first)", title_justify="left")
+    for heading, justify in (("statistic", "left"), (report["ruleset"], "right"), (against["ruleset"], "right"),
+                             ("difference", "right"), ("95% interval", "right")):
+        table.add_column(heading, justify=justify)
+    ranked = sorted(against["differences"].items(), key=lambda item: not item[1]["excludes_zero"])
+    for name, difference in ranked:
+        low, high = difference["low"], difference["high"]
+        table.add_row(difference["about"], _value(report["figures"][name]), _value(against["figures"][name]),
+                      "—" if difference["difference"] is None else f"{difference['difference']:+.4f}",
+                      "—" if low is None else f"[{low:+.4f}, {high:+.4f}]" + (" *" if difference["excludes_zero"] else ""))
+    console.print(table)
+
+
+def _value(figure: dict) -> str:
+    value = figure.get("rate", figure.get("mean"))
+    return "—" if value is None else f"{value:.4f}"
+
+
+def _shown(figure: dict) -> tuple[str, str, str]:
+    """Value, interval and what it is of, for a rate or a mean."""
+    if "rate" in figure:
+        value = "—" if figure["rate"] is None else f"{figure['rate']:.4f}"
+        return value, f"[{figure['low']:.4f}, {figure['high']:.4f}]", f"{figure['successes']:,} / {figure['trials']:,}"
+    value = "—" if figure["mean"] is None else f"{figure['mean']:.2f}"
+    interval = "—" if figure["low"] is None else f"[{figure['low']:.2f}, {figure['high']:.2f}]"
+    return value, interval, f"{figure['n']:,} games"

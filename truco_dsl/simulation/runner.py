@@ -1,0 +1,173 @@
+"""Many games, on one core, on several, or on a cluster, with the same results for a seed.
+
+``simulate(plan)`` plays ``plan.games`` games (and, with ``plan.against``, the same games under a
+second rule set) and returns every game's counts in the order of their numbers. Game ``i`` is
+seeded by ``game_seed(plan.seed, i)`` and its bots by the game's seed and their seat, whoever plays
+it: so the results, and the JSON made of them, are the same whatever the number of workers. The
+games are handed out in chunks of consecutive numbers (``chunks``), large enough that handing them
+out costs little beside playing them.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.simulation.bots import make_bot
+from truco_dsl.simulation.games import play_game
+
+#: about how many chunks each worker gets: enough to balance the work between workers
+CHUNKS_PER_WORKER = 8
+#: the most games in a chunk: progress is told, and Ctrl-C loses at most, a chunk a worker; handing
+#: a chunk out and back costs about a millisecond, under 1% of 50 games of random bots (some 40 ms)
+MOST_PER_CHUNK = 50
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to simulate. ``ruleset`` and ``against``: a rule set id or a rule file's path (each
+    worker loads it: a loaded rule set holds compiled functions, which do not cross processes);
+    ``players``; ``games``: how many; ``seed``; ``bots``: one spec per side (``bots.make_bot``),
+    the first playing the first seat's team in even games and the other team in odd ones;
+    ``record``: whether to keep every game's deals and actions (``games.play_game``); ``workers``:
+    local processes; ``cluster``: the address of a Dask distributed scheduler to play on instead
+    (its workers must have truco-dsl installed, with the rule files named)."""
+
+    ruleset: str
+    players: int
+    games: int
+    seed: int
+    bots: tuple[str, ...] = ("random", "random")
+    against: str | None = None
+    record: bool = False
+    workers: int = 1
+    cluster: str | None = None
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (from 0) of a run seeded ``seed``: the engine's shuffle; the
+    bots' seeds derive from it and their seat."""
+    return seed * 1_000_003 + number
+
+
+@cache
+def _loaded(source: str) -> RuleSet:
+    return load_ruleset(source)
+
+
+def play_numbered(plan: Plan, number: int) -> dict[str, Any]:
+    """Game ``number`` of ``plan``: ``{"number", "counts", "record"}`` and, with ``plan.against``,
+    ``"against_counts"`` and ``"against_record"`` (the same seeds under the other rule set)."""
+    seed = game_seed(plan.seed, number)
+    sides = plan.bots if number % 2 == 0 else tuple(reversed(plan.bots))
+    played: dict[str, Any] = {"number": number}
+    for key, source in (("", plan.ruleset), ("against_", plan.against)):
+        if source is None:
+            continue
+        bots = [make_bot(sides[seat % len(sides)], seed * 16 + seat) for seat in range(plan.players)]
+        try:
+            game = play_game(_loaded(source), plan.players, seed, bots, record=plan.record)
+        finally:
+            for bot in bots:
+                bot.close()
+        counts = game.counts
+        counts["games_won_by_first_bot"] = game.games_won[number % 2]
+        played[key + "counts"] = counts
+        played[key + "record"] = game.record
+    return played
+
+
+def chunks(games: int, workers: int) -> list[range]:
+    """The numbers ``0 .. games - 1`` in consecutive runs, ``CHUNKS_PER_WORKER`` runs or so a worker,
+    of at most ``MOST_PER_CHUNK`` games."""
+    size = min(MOST_PER_CHUNK, max(1, -(-games // (workers * CHUNKS_PER_WORKER))))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _play_chunk(plan: Plan, numbers: range) -> list[dict[str, Any]]:
+    return [play_numbered(plan, number) for number in numbers]
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops its workers itself
+
+
+def simulate(plan: Plan, progress: Callable[[int], None] | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """Play ``plan``: every game's ``play_numbered`` result, in the order of their numbers, and
+    whether the run was interrupted (Ctrl-C: the games played by then are returned, a worker's
+    unfinished chunk is lost). ``progress(n)`` is told each time ``n`` more games are done.
+    Raises what loading a rule set raises (``RulesetError``, ``UnknownRuleset``) before any game."""
+    _loaded(plan.ruleset)
+    if plan.against is not None:
+        _loaded(plan.against)
+    done: dict[int, dict[str, Any]] = {}
+    interrupted = False
+    try:
+        for results in _chunk_results(plan):
+            for result in results:
+                done[result["number"]] = result
+            if progress is not None:
+                progress(len(results))
+    except KeyboardInterrupt:
+        interrupted = True
+    return [done[number] for number in sorted(done)], interrupted
+
+
+def _chunk_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:
+    if plan.cluster is not None:
+        yield from _cluster_results(plan)
+        return
+    if plan.workers <= 1:  # in this process, game by game
+        for number in range(plan.games):
+            yield [play_numbered(plan, number)]
+        return
+    work = chunks(plan.games, plan.workers)
+    import multiprocessing
+
+    pool = multiprocessing.get_context("spawn").Pool(plan.workers, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(_PlayChunk(plan), work)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _cluster_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:
+    """The chunks played by the workers of the Dask cluster at ``plan.cluster``, as they finish.
+    Raises ``ImportError`` without the [cluster] extra, ``OSError`` (or Dask's own errors, which are
+    ``OSError``s or ``TimeoutError``s) when the scheduler cannot be reached."""
+    from distributed import Client, as_completed
+
+    with Client(plan.cluster, timeout="10s") as client:
+        workers = max(1, len(client.scheduler_info()["workers"]))
+        futures = client.map(_PlayChunk(plan), chunks(plan.games, workers), pure=False)
+        try:
+            for _, results in as_completed(futures, with_results=True):
+                yield results
+        finally:
+            client.cancel(futures)
+
+
+class _PlayChunk:
+    """``_play_chunk`` with its plan, as a picklable callable for the workers."""
+
+    def __init__(self, plan: Plan):
+        self.plan = plan
+
+    def __call__(self, numbers: range) -> list[dict[str, Any]]:
+        return _play_chunk(self.plan, numbers)
+
+
+def record_lines(results: list[dict[str, Any]]) -> Iterator[str]:
+    """Every game's record as one JSON line (``games.play_game``'s record), in the order of their
+    numbers; with ``against``, each game's second record follows its first."""
+    for result in results:
+        for key in ("record", "against_record"):
+            if result.get(key) is not None:
+                yield json.dumps(result[key], sort_keys=True)
