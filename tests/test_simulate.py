@@ -133,7 +133,7 @@ def test_records_replay_to_the_same_end_and_the_self_check_holds():
 
 def test_a_rule_set_against_itself_differs_in_nothing_and_against_another_in_what_it_changes():
     results, _ = simulate(Plan("atb-2004", 2, 60, 11, against="atb-2004"))
-    same = differences(ATB, [r["counts"] for r in results], [r["against_counts"] for r in results])
+    same = differences(ATB, [r["counts"] for r in results], ATB, [r["against_counts"] for r in results])
     assert all(not figure["excludes_zero"] for figure in same.values())
     assert all(figure["difference"] in (0, None) for figure in same.values())
 
@@ -225,3 +225,15 @@ def test_a_cluster_that_does_not_answer_is_bad_input(capsys, monkeypatch):
     monkeypatch.setattr(command, "CLUSTER_TIMEOUT", "2s")
     assert main(["simulate", "--games", "5", "--cluster", "tcp://127.0.0.1:9"]) == 2
     assert "no Dask scheduler answers at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+def test_against_a_rule_set_with_another_ladder_compares_what_both_have(tmp_path):
+    # a drafter's variant (games to 24, a ladder of 1/2/4/8) against its parent (1/3/6/9/12)
+    variant = "tests/fixtures/variants/jogo-de-24/jogo-de-24.yaml"
+    path = tmp_path / "against.json"
+    assert main(["simulate", "--ruleset", variant, "--against", "manilha-velha", "--games", "40", "--workers", "1",
+                 "--json", str(path)]) == 0
+    report = json.loads(path.read_text())
+    compared = report["against"]["differences"]
+    assert "raise_to_2" in report["figures"] and "raise_to_2" not in compared and "raise_to_3" not in compared
+    assert "hands_per_game" in compared and compared["hands_per_game"]["difference"] > 0  # a game to 24 lasts longer

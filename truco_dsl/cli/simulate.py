@@ -116,7 +116,7 @@ def run(options: argparse.Namespace) -> int:
               "bots": list(options.bots), "interrupted": interrupted, "figures": figures(ruleset, counts)}
     if other is not None:
         report["against"] = {"ruleset": other.id, "figures": figures(other, [result["against_counts"] for result in results]),
-                             "differences": differences(ruleset, counts, [result["against_counts"] for result in results])}
+                             "differences": differences(ruleset, counts, other, [result["against_counts"] for result in results])}
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     _print(console, report, seconds)
     code = EXIT_INTERRUPTED if interrupted else EXIT_OK
@@ -185,7 +185,7 @@ def _print(console, report: dict, seconds: float) -> None:
     ranked = sorted(against["differences"].items(), key=lambda item: not item[1]["excludes_zero"])
     for name, difference in ranked:
         low, high = difference["low"], difference["high"]
-        table.add_row(difference["about"], _value(report["figures"][name]), _value(against["figures"][name]),
+        table.add_row(difference["about"], _value(report["figures"].get(name, {})), _value(against["figures"].get(name, {})),
                       "—" if difference["difference"] is None else f"{difference['difference']:+.4f}",
                       "—" if low is None else f"[{low:+.4f}, {high:+.4f}]" + (" *" if difference["excludes_zero"] else ""))
     console.print(table)

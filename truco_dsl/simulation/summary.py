@@ -1,7 +1,7 @@
 """The figures of a simulation: what many games' counts (``measures``) say, with their intervals.
 
 ``figures(ruleset, counts)`` gives every statistic of ``catalogue(ruleset)`` over the games'
-counts, pooled; ``differences(ruleset, counts, other_counts)`` gives, for two rule sets played on
+counts, pooled; ``differences(ruleset, counts, other, other_counts)`` gives, for two rule sets played on
 the same seeds, each statistic's paired difference. A statistic is a rate (successes of trials,
 added up over the games: Wilson's interval) or a mean over games (of a value each game gives).
 """
@@ -131,13 +131,18 @@ def figures(ruleset: RuleSet, counts: Sequence[Counts]) -> dict[str, Any]:
     return result
 
 
-def differences(ruleset: RuleSet, counts: Sequence[Counts], other: Sequence[Counts]) -> dict[str, Any]:
-    """Each statistic of ``catalogue(ruleset)`` played two ways on the same seeds: ``counts[i]`` and
-    ``other[i]`` are game ``i``'s under each rule set. The paired difference (first minus second)
-    with its 95% interval, the game the unit (``statistics.paired_rate_difference``; a mean: the
-    mean of each game's own mean)."""
+def differences(ruleset: RuleSet, counts: Sequence[Counts], other_ruleset: RuleSet, other: Sequence[Counts]) -> dict[str, Any]:
+    """Each statistic of both rule sets' catalogues played two ways on the same seeds: ``counts[i]``
+    under ``ruleset`` and ``other[i]`` under ``other_ruleset`` are game ``i``'s. The paired
+    difference (first minus second) with its 95% interval, the game the unit
+    (``statistics.paired_rate_difference``; a mean: the mean of each game's own mean). A step of one
+    ladder that the other lacks has no difference: that the step is gone is all it would say."""
     result: dict[str, Any] = {}
-    for statistic in catalogue(ruleset, _stakes(added(counts), added(other))):
+    stakes = _stakes(added(counts), added(other))
+    shared = {statistic.name for statistic in catalogue(other_ruleset, stakes)}
+    for statistic in catalogue(ruleset, stakes):
+        if statistic.name not in shared:
+            continue
         if statistic.rate is not None:
             difference = paired_rate_difference([statistic.rate(game) for game in counts], [statistic.rate(game) for game in other])
         else:
