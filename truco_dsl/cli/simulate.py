@@ -112,11 +112,13 @@ def run(options: argparse.Namespace) -> int:
         results, interrupted = simulate(plan, advance)
     seconds = time.perf_counter() - started
     counts = [result["counts"] for result in results]
+    against = [result["against_counts"] for result in results] if other is not None else []
+    stakes = sorted({int(stake) for game in counts + against for stake in game["stake_at_end"]})  # told for both rule sets
     report = {"ruleset": ruleset.id, "players": options.players, "games": len(results), "seed": options.seed,
-              "bots": list(options.bots), "interrupted": interrupted, "figures": figures(ruleset, counts)}
+              "bots": list(options.bots), "interrupted": interrupted, "figures": figures(ruleset, counts, stakes)}
     if other is not None:
-        report["against"] = {"ruleset": other.id, "figures": figures(other, [result["against_counts"] for result in results]),
-                             "differences": differences(ruleset, counts, other, [result["against_counts"] for result in results])}
+        report["against"] = {"ruleset": other.id, "figures": figures(other, against, stakes),
+                             "differences": differences(ruleset, counts, other, against)}
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     _print(console, report, seconds)
     code = EXIT_INTERRUPTED if interrupted else EXIT_OK

@@ -114,13 +114,14 @@ def added(counts: Sequence[Counts]) -> Counts:
     return total
 
 
-def figures(ruleset: RuleSet, counts: Sequence[Counts]) -> dict[str, Any]:
+def figures(ruleset: RuleSet, counts: Sequence[Counts], stakes: Sequence[int] = ()) -> dict[str, Any]:
     """Every statistic of ``catalogue(ruleset)`` over the games' ``counts`` (one dict a game, from
     ``GameTally.counts``), and the self-check: the share of hands in which seat 0 was dealt a
-    manilha, whose interval must hold ``dealt_manilha_chance(ruleset)``."""
+    manilha, whose interval must hold ``dealt_manilha_chance(ruleset)``. ``stakes``: what hands
+    ended worth under another rule set compared with this one, told here too (0 where none did)."""
     total = added(counts)
     result: dict[str, Any] = {}
-    for statistic in catalogue(ruleset, _stakes(total)):
+    for statistic in catalogue(ruleset, sorted({*_stakes(total), *stakes})):
         figure = rate(*statistic.rate(total)) if statistic.rate is not None else mean(statistic.values(total))
         result[statistic.name] = {"about": statistic.text, "kind": "rate" if statistic.rate is not None else "mean", **figure}
     dealt, hands = total.get("seat_0_dealt_manilha", 0), total.get("hands", 0)
