@@ -105,7 +105,7 @@ def test_a_tied_vaza_and_a_seat_dealt_a_manilha_are_counted():
 # ----------------------------------------------------------------------------------------- many games
 def test_the_same_seed_gives_the_same_figures_whatever_the_workers():
     plans = [Plan("atb-2004", 2, 24, 5, record=True, workers=workers) for workers in (1, 2)]
-    played = [simulate(plan)[0] for plan in plans]
+    played = [simulate(plan).results for plan in plans]
     assert played[0] == played[1]
     assert [result["number"] for result in played[0]] == list(range(24))
     assert json.dumps(figures(ATB, [result["counts"] for result in played[0]]), sort_keys=True) == json.dumps(
@@ -119,8 +119,8 @@ def test_chunks_cover_every_game_once_in_order():
 
 
 def test_records_replay_to_the_same_end_and_the_self_check_holds():
-    results, interrupted = simulate(Plan("atb-2004", 4, 30, 3, record=True))
-    assert not interrupted
+    results, interrupted, failure = simulate(Plan("atb-2004", 4, 30, 3, record=True))
+    assert not interrupted and failure is None
     for result in results:
         record = result["record"]
         engine = replay(record, ATB)
@@ -132,7 +132,7 @@ def test_records_replay_to_the_same_end_and_the_self_check_holds():
 
 
 def test_a_rule_set_against_itself_differs_in_nothing_and_against_another_in_what_it_changes():
-    results, _ = simulate(Plan("atb-2004", 2, 60, 11, against="atb-2004"))
+    results = simulate(Plan("atb-2004", 2, 60, 11, against="atb-2004")).results
     same = differences(ATB, [r["counts"] for r in results], ATB, [r["against_counts"] for r in results])
     assert all(not figure["excludes_zero"] for figure in same.values())
     assert all(figure["difference"] in (0, None) for figure in same.values())
@@ -211,11 +211,11 @@ def test_a_dask_cluster_gives_the_same_games_as_this_process(tmp_path):
     from distributed import LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
-        on_cluster = simulate(Plan("atb-2004", 2, 24, 5, record=True, cluster=cluster.scheduler_address))[0]
+        on_cluster = simulate(Plan("atb-2004", 2, 24, 5, record=True, cluster=cluster.scheduler_address)).results
         paths = [tmp_path / "cluster.json", tmp_path / "here.json"]
         assert main(["simulate", "--games", "12", "--cluster", cluster.scheduler_address, "--json", str(paths[0])]) == 0
     assert main(["simulate", "--games", "12", "--workers", "1", "--json", str(paths[1])]) == 0
-    assert on_cluster == simulate(Plan("atb-2004", 2, 24, 5, record=True))[0]
+    assert on_cluster == simulate(Plan("atb-2004", 2, 24, 5, record=True)).results
     assert paths[0].read_bytes() == paths[1].read_bytes()
 
 
@@ -237,3 +237,77 @@ def test_against_a_rule_set_with_another_ladder_compares_what_both_have(tmp_path
     compared = report["against"]["differences"]
     assert "raise_to_2" in report["figures"] and "raise_to_2" not in compared and "raise_to_3" not in compared
     assert "hands_per_game" in compared and compared["hands_per_game"]["difference"] > 0  # a game to 24 lasts longer
+
+
+# ----------------------------------------------------------------------------------- what users got wrong
+FAILS_IN_GAME_5 = '''
+import json, sys
+seed = None
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["command"] == "hello":
+        seed = request["seed"]
+        print(json.dumps({"seq": request["seq"], "name": "fails-in-game-5", "version": "1", "protocol": 1}), flush=True)
+    elif seed // 16 == 1_000_003 + 5:  # game 5 of seed 1
+        sys.exit(3)
+    else:
+        print(json.dumps({"seq": request["seq"], "action": request["legal"][0]}), flush=True)
+'''
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_bot_failing_mid_run_names_the_game_and_keeps_the_figures_of_those_played(tmp_path, capsys, workers):
+    program = tmp_path / "bot.py"
+    program.write_text(FAILS_IN_GAME_5)
+    path = tmp_path / "figures.json"
+    assert main(["simulate", "--games", "60", "--workers", workers, "--bots", f"cmd:{sys.executable} {program},random",
+                 "--json", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert "stopped: game 5 (seed 1000008) under atb-2004" in error and "Traceback" not in error
+    report = json.loads(path.read_text())
+    assert report["failure"].startswith("game 5 (seed 1000008)") and 1 <= report["games"] < 60
+    if workers == "1":  # game by game: those before it (with workers, those finished when it stopped the run)
+        assert report["games"] == 5 and report["figures"]["hands_per_game"]["n"] == 5
+
+
+def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path, capsys):
+    path = tmp_path / "out"
+    assert main(["simulate", "--games", "5", "--json", str(path), "--record", str(tmp_path / "." / "out")]) == 2
+    assert "--json and --record both name" in capsys.readouterr().err and not path.exists()
+
+
+def test_every_seed_handed_out_is_exact_in_any_language():
+    from truco_dsl.simulation.runner import SEEDS, bot_seed, game_seed
+
+    assert game_seed(1, 5) == 1_000_008 and bot_seed(1_000_008, 1) == 16_000_129  # small seeds as they always were
+    for seed in (0, 1, 10**18 - 1):
+        for number in (0, 9_999_999):
+            game = game_seed(seed, number)
+            assert 0 <= game < SEEDS and all(0 <= bot_seed(game, seat) < SEEDS for seat in range(12))
+    assert SEEDS == 2**53
+    schema = json.loads(open("conformance/schema/bot.schema.json").read())
+    assert '"maximum": 9007199254740991' in json.dumps(schema)
+
+
+@pytest.mark.parametrize("text, sides", [
+    ("heuristic", ("heuristic", "heuristic")),
+    ("mcts:30, random", ("mcts:30", "random")),
+    ("cmd:./bot --weights 1,2,3,heuristic", ("cmd:./bot --weights 1,2,3", "heuristic")),
+    ("cmd:./a x,y,cmd:./b z", ("cmd:./a x,y", "cmd:./b z")),
+])
+def test_bots_part_at_the_first_comma_followed_by_a_bot(text, sides):
+    from truco_dsl.cli.simulate import _bots
+
+    assert _bots(text) == sides
+
+
+@pytest.mark.parametrize("text", ["random,", ",random", "random,heuristic,mcts"])
+def test_bots_that_are_not_one_or_two_are_an_option_error(text, capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--bots", text])
+    assert "--bots is one bot for both sides or two" in capsys.readouterr().err
+
+
+def test_the_self_check_of_no_hand_says_nothing_holds():
+    check = figures(ATB, [])["self_check"]
+    assert check["trials"] == 0 and check["holds"] is None

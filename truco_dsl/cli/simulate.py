@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 
 from truco_dsl.cli.options import games, players, seed, workers
 
@@ -23,8 +24,11 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                                "seed gives the same figures whatever --workers")
     simulate.add_argument("--players", type=players, default=2, metavar="P", help="seats at the table (default 2)")
     simulate.add_argument("--bots", type=_bots, default=("random", "random"), metavar="B1,B2",
-                          help="the bots of the two sides: random, heuristic, mcts, or cmd:PROGRAM (default random,random); "
-                               "B1 plays the first seat's team in even games and the other team in odd ones")
+                          help="the bots of the two sides: random, heuristic, mcts (mcts:N for N playouts a move) or "
+                               "cmd:PROGRAM ARGS (default random,random; one bot alone plays both sides); B1 plays the first "
+                               "seat's team in even games and the other team in odd ones. A cmd: program's arguments may "
+                               "hold commas: the sides part at the first comma followed by a bot (random, heuristic, mcts, "
+                               "cmd:)")
     simulate.add_argument("--workers", type=workers, default=os.cpu_count() or 1, metavar="K",
                           help="processes playing games at once (default: one per core; no more than chunks of 50 games: "
                                "a run of 50 games or fewer plays in this process)")
@@ -40,15 +44,26 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                           help="also draw the distributions of game length and final margin, and with --against the paired "
                                "differences, as a PNG (needs matplotlib: pip install 'truco-dsl[plot]')")
     simulate.add_argument("--record", default=None, metavar="PATH",
-                          help="also write every game as a JSON line of its deals and actions (replayable)")
+                          help="also write every game as a JSON line of its deals and actions (replayable; with --against, "
+                               "each game's line under the other rule set follows its own)")
     simulate.set_defaults(run=run)
 
 
+#: where ``--bots`` parts its two sides: the first comma followed by a bot's spec
+_SIDES = re.compile(r",(?=\s*(?:(?:random|heuristic|mcts(?::\w*)?)\s*$|cmd:))")
+
+
 def _bots(text: str) -> tuple[str, str]:
-    parts = [part.strip() for part in text.split(",")]
+    """``--bots B1,B2`` or ``--bots B``: the two sides' specs. The sides part at the first comma
+    followed by a bot's spec, so a ``cmd:`` program's arguments may hold other commas. Raises
+    ``ArgumentTypeError`` for an empty side or more than two."""
+    parts = _SIDES.split(text, maxsplit=1)
+    if len(parts) == 1 and not text.strip().startswith("cmd:"):
+        parts = text.split(",", maxsplit=1)  # a side that is no bot: make_bot tells which
+    parts = [part.strip() for part in parts]
     if len(parts) == 1:
         parts *= 2
-    if len(parts) != 2 or not all(parts):
+    if not all(parts) or any("," in part and not part.startswith("cmd:") for part in parts):
         raise argparse.ArgumentTypeError(f"--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not {text!r}")
     return parts[0], parts[1]
 
@@ -90,9 +105,13 @@ def run(options: argparse.Namespace) -> int:
             raise SelectionError(f"--bots: {problem}") from None
     if options.plot is not None and plot.missing() is not None:
         raise SelectionError(plot.missing())
-    for path in (options.json, options.record, options.plot):
-        if path is not None:
-            check_writable(path)
+    outputs = {option: path for option, path in (("--json", options.json), ("--record", options.record),
+                                                   ("--plot", options.plot)) if path is not None}
+    for option, path in outputs.items():
+        twice = [other for other, other_path in outputs.items() if other != option and _same_file(path, other_path)]
+        if twice:
+            raise SelectionError(f"{option} and {twice[0]} both name {path}: one would overwrite the other; give each its own file")
+        check_writable(path)
     if options.cluster is not None:
         _reach(options.cluster)
     plan = Plan(options.ruleset, options.players, options.games, options.seed, options.bots, options.against,
@@ -109,19 +128,23 @@ def run(options: argparse.Namespace) -> int:
             completed = bar.tasks[0].completed + done
             bar.update(task, advance=done, rate=f"{completed / elapsed:,.0f} games/s" if elapsed > 0 else "")
 
-        results, interrupted = simulate(plan, advance)
+        results, interrupted, failure = simulate(plan, advance)
     seconds = time.perf_counter() - started
     counts = [result["counts"] for result in results]
     against = [result["against_counts"] for result in results] if other is not None else []
     stakes = sorted({int(stake) for game in counts + against for stake in game["stake_at_end"]})  # told for both rule sets
     report = {"ruleset": ruleset.id, "players": options.players, "games": len(results), "seed": options.seed,
-              "bots": list(options.bots), "interrupted": interrupted, "figures": figures(ruleset, counts, stakes)}
+              "bots": list(options.bots), "interrupted": interrupted, "failure": failure,
+              "figures": figures(ruleset, counts, stakes)}
     if other is not None:
         report["against"] = {"ruleset": other.id, "figures": figures(other, against, stakes),
                              "differences": differences(ruleset, counts, other, against)}
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
     _print(console, report, seconds)
     code = EXIT_INTERRUPTED if interrupted else EXIT_OK
+    if failure is not None:
+        code = bad_input("simulate", f"stopped: {failure}\n(the figures above are of the {len(results):,} games "
+                                     f"finished when it stopped the run)")
     if options.json is not None and not write_file("simulate", options.json, "the figures",
                                                    json.dumps(report, indent=2, sort_keys=True) + "\n"):
         code = EXIT_BAD_INPUT
@@ -138,6 +161,16 @@ def run(options: argparse.Namespace) -> int:
         except OSError as error:
             code = bad_input("simulate", f"cannot write the plot to {options.plot}: {error.strerror or error}")
     return code
+
+
+def _same_file(path: str, other: str) -> bool:
+    """Whether two output paths name one file (a path written two ways, or one linked to the other)."""
+    if os.path.abspath(path) == os.path.abspath(other):
+        return True
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # one does not exist yet
+        return False
 
 
 def _reach(address: str) -> None:
@@ -163,7 +196,9 @@ def _print(console, report: dict, seconds: float) -> None:
     console.print(f"{report['ruleset']}, {report['players']} players, {report['games']:,} games (seed {report['seed']}), "
                   f"bots {bots[0]} and {bots[1]} (each plays the first seat's team in every other game); "
                   f"{seconds:.1f} s, {report['games'] / seconds if seconds else 0:,.0f} games/s"
-                  + (" — interrupted: the games played so far" if report["interrupted"] else ""), soft_wrap=True)
+                  + (" — interrupted: the games played so far" if report["interrupted"] else "")
+                  + (" — stopped by a game that failed: the games finished by then" if report["failure"] else ""),
+                  soft_wrap=True)
     table = Table(title="What the games did (95% intervals)", title_justify="left")
     for heading, justify in (("statistic", "left"), ("value", "right"), ("95% interval", "right"), ("of", "right")):
         table.add_column(heading, justify=justify)
@@ -173,9 +208,14 @@ def _print(console, report: dict, seconds: float) -> None:
         table.add_row(figure["about"], *_shown(figure))
     console.print(table)
     check = report["figures"]["self_check"]
-    console.print(f"self-check: seat 0 was dealt a manilha in {check['rate'] or 0:.4f} of the hands "
-                  f"[{check['low']:.4f}, {check['high']:.4f}]; exactly {check['expected']:.4f} expected: "
-                  + ("within the interval" if check["holds"] else "OUTSIDE the interval: the dealing is wrong"), soft_wrap=True)
+    if not check["trials"]:
+        console.print("self-check: no hand was dealt", soft_wrap=True)
+    else:
+        console.print(f"self-check: seat 0 was dealt a manilha in {check['rate']:.4f} of the hands "
+                      f"[{check['low']:.4f}, {check['high']:.4f}]; exactly {check['expected']:.4f} expected: "
+                      + ("within the interval" if check["holds"] else
+                         "OUTSIDE the interval. A 95% interval misses in 1 run in 20 by chance: try other seeds; if it "
+                         "misses for most, the dealing is wrong"), soft_wrap=True)
     against = report.get("against")
     if against is None:
         return
@@ -191,6 +231,10 @@ def _print(console, report: dict, seconds: float) -> None:
                       "—" if difference["difference"] is None else f"{difference['difference']:+.4f}",
                       "—" if low is None else f"[{low:+.4f}, {high:+.4f}]" + (" *" if difference["excludes_zero"] else ""))
     console.print(table)
+    compared = sum(difference["low"] is not None for difference in against["differences"].values())
+    console.print(f"* the interval excludes 0. Of {compared} differences each at 95%, about {compared / 20:.1f} would "
+                  f"exclude 0 by chance alone were the rule sets the same: trust those far from 0, or that hold for "
+                  f"another --seed", soft_wrap=True)
 
 
 def _value(figure: dict) -> str:

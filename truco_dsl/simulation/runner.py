@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import signal
+from contextlib import closing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
+from truco_dsl.errors import BotError, RuleSetIncomplete
 from truco_dsl.rules import RuleSet, load_ruleset
 from truco_dsl.simulation.bots import make_bot
 from truco_dsl.simulation.games import play_game
@@ -49,10 +51,20 @@ class Plan:
     cluster: str | None = None
 
 
+#: every seed handed out is below this: JSON's safe integers (2**53), which every bot program's
+#: language reads exactly (conformance/BOTS.md); a record's seed replays in any of them
+SEEDS = 2**53
+
+
 def game_seed(seed: int, number: int) -> int:
-    """The seed of game ``number`` (from 0) of a run seeded ``seed``: the engine's shuffle; the
-    bots' seeds derive from it and their seat."""
-    return seed * 1_000_003 + number
+    """The seed of game ``number`` (from 0) of a run seeded ``seed``: the engine's shuffle, from 0
+    to ``SEEDS - 1``. The bots' seeds derive from it and their seat (``bot_seed``)."""
+    return (seed * 1_000_003 + number) % SEEDS
+
+
+def bot_seed(game: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game seeded ``game``, from 0 to ``SEEDS - 1``."""
+    return (game * 16 + seat) % SEEDS
 
 
 @cache
@@ -62,16 +74,22 @@ def _loaded(source: str) -> RuleSet:
 
 def play_numbered(plan: Plan, number: int) -> dict[str, Any]:
     """Game ``number`` of ``plan``: ``{"number", "counts", "record"}`` and, with ``plan.against``,
-    ``"against_counts"`` and ``"against_record"`` (the same seeds under the other rule set)."""
+    ``"against_counts"`` and ``"against_record"`` (the same seeds under the other rule set). A game
+    that cannot be played to its end (a bot broke its contract, a clause failed: ``BotError``,
+    ``RuleSetIncomplete``) is ``{"number", "failure"}``, the failure naming the game, its seed, the
+    rule set and what went wrong."""
     seed = game_seed(plan.seed, number)
     sides = plan.bots if number % 2 == 0 else tuple(reversed(plan.bots))
     played: dict[str, Any] = {"number": number}
     for key, source in (("", plan.ruleset), ("against_", plan.against)):
         if source is None:
             continue
-        bots = [make_bot(sides[seat % len(sides)], seed * 16 + seat) for seat in range(plan.players)]
+        bots: list = []
         try:
+            bots = [make_bot(sides[seat % len(sides)], bot_seed(seed, seat)) for seat in range(plan.players)]
             game = play_game(_loaded(source), plan.players, seed, bots, record=plan.record)
+        except (BotError, RuleSetIncomplete) as error:
+            return {"number": number, "failure": f"game {number} (seed {seed}) under {_loaded(source).id}: {error}"}
         finally:
             for bot in bots:
                 bot.close()
@@ -90,32 +108,54 @@ def chunks(games: int, workers: int) -> list[range]:
 
 
 def _play_chunk(plan: Plan, numbers: range) -> list[dict[str, Any]]:
-    return [play_numbered(plan, number) for number in numbers]
+    """The games of ``numbers``, up to the first that fails (its failure last)."""
+    played = []
+    for number in numbers:
+        played.append(play_numbered(plan, number))
+        if "failure" in played[-1]:
+            break
+    return played
 
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops its workers itself
 
 
-def simulate(plan: Plan, progress: Callable[[int], None] | None = None) -> tuple[list[dict[str, Any]], bool]:
-    """Play ``plan``: every game's ``play_numbered`` result, in the order of their numbers, and
-    whether the run was interrupted (Ctrl-C: the games played by then are returned, a worker's
-    unfinished chunk is lost). ``progress(n)`` is told each time ``n`` more games are done.
-    Raises what loading a rule set raises (``RulesetError``, ``UnknownRuleset``) before any game."""
+class Run(NamedTuple):
+    """What ``simulate`` played: ``results``, every finished game's ``play_numbered`` result in the
+    order of their numbers; ``interrupted``: whether Ctrl-C stopped the run; ``failure``: why a game
+    could not be played to its end, which stopped the run (None when none failed)."""
+
+    results: list[dict[str, Any]]
+    interrupted: bool = False
+    failure: str | None = None
+
+
+def simulate(plan: Plan, progress: Callable[[int], None] | None = None) -> Run:
+    """Play ``plan`` and return its ``Run``. Ctrl-C, or a game that cannot be played to its end,
+    stops the run: the games played by then are returned (a worker's unfinished chunk is lost).
+    ``progress(n)`` is told each time ``n`` more games are done. Raises what loading a rule set
+    raises (``RulesetError``, ``UnknownRuleset``) before any game."""
     _loaded(plan.ruleset)
     if plan.against is not None:
         _loaded(plan.against)
     done: dict[int, dict[str, Any]] = {}
     interrupted = False
+    failure = None
     try:
-        for results in _chunk_results(plan):
-            for result in results:
-                done[result["number"]] = result
-            if progress is not None:
-                progress(len(results))
+        with closing(_chunk_results(plan)) as played:  # a failure stops the workers at once
+            for results in played:
+                finished = [result for result in results if "failure" not in result]
+                for result in finished:
+                    done[result["number"]] = result
+                if progress is not None:
+                    progress(len(finished))
+                if len(finished) < len(results):
+                    failure = results[-1]["failure"]
+                    break
     except KeyboardInterrupt:
         interrupted = True
-    return [done[number] for number in sorted(done)], interrupted
+    return Run([done[number] for number in sorted(done)], interrupted, failure)
 
 
 def _chunk_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:

@@ -128,7 +128,8 @@ def figures(ruleset: RuleSet, counts: Sequence[Counts], stakes: Sequence[int] = 
     low, high = wilson(dealt, hands)
     expected = dealt_manilha_chance(ruleset)
     result["self_check"] = {"about": "hands in which seat 0 was dealt a manilha (exactly computable: expected)", "kind": "rate",
-                            **rate(dealt, hands), "expected": expected, "holds": low <= expected <= high}
+                            **rate(dealt, hands), "expected": expected,
+                            "holds": low <= expected <= high if hands else None}
     return result
 
 

@@ -2,7 +2,7 @@
 """A truco bot that speaks the bot protocol (conformance/BOTS.md): it answers every ``choose`` with
 one of the legal actions, at random. Standard library only; it imports nothing from truco_dsl.
 
-Play it (once `truco simulate` lands), from the repository's root:
+Play it, from the repository's root:
 
     truco simulate --bots 'cmd:python conformance/examples/python/random_bot.py',heuristic
 
