@@ -33,7 +33,7 @@ def run(options: argparse.Namespace) -> int:
     from truco_dsl.cli.exits import warned
     from truco_dsl.cli.options import check_writable, write_file
     from truco_dsl.errors import SelectionError
-    from truco_dsl.review.rulebook import STATUSES, as_html, as_markdown, rulebook
+    from truco_dsl.review.rulebook import HOUSE, STATUSES, as_html, as_markdown, rulebook
 
     outputs = {option: path for option, path in (("--html", options.html), ("--markdown", options.markdown)) if path is not None}
     if len(outputs) == 2 and os.path.abspath(options.html) == os.path.abspath(options.markdown):
@@ -47,7 +47,7 @@ def run(options: argparse.Namespace) -> int:
         return EXIT_OK
     written = [path for option, path in outputs.items()
                if write_file("rulebook", path, f"the {option[2:]} rulebook", (as_html if option == "--html" else as_markdown)(book))]
-    counts = ", ".join(f"{count} {STATUSES[status][0]}" for status, count in book.counts)
+    counts = ", ".join(f"{count} {STATUSES[status][0]}{'s' if status == HOUSE and count != 1 else ''}" for status, count in book.counts)
     regulation = f"{len(book.entries)} clauses of {book.regulation}" if book.regulation else "no regulation"
     house = f" and {len(book.house)} house rules" if book.house else ""
     if written:

@@ -68,15 +68,15 @@ STATUSES: dict[str, tuple[str, str]] = {
 class Encoding:
     """One rule-file clause, parameter group or trace that encodes a source clause, as shown: its
     ``kind`` (clause, parameters, trace), ``name`` (clause id, group path, the trace's encoder),
-    ``place`` (``file:line``), ``rule`` (what it does, in the rule file's words: hook, condition
-    and effect; the group's values; what encodes it), ``quote`` (its words of the clause), ``note``
+    ``place`` (``file:line``), ``rule`` (what it does, in the rule file's words, a line each: the
+    hook, condition and effect; each of the group's values; what encodes it), ``quote`` (its words of the clause), ``note``
     (what the file says of it), and ``change`` (in a variant: how it differs from the baseline, e.g.
     ``new in melhor-de-cinco``, ``dropped by melhor-de-cinco at FILE:LINE``; None when the same)."""
 
     kind: str
     name: str
     place: str
-    rule: str
+    rule: tuple[str, ...]
     quote: str = ""
     note: str | None = None
     change: str | None = None
@@ -254,15 +254,16 @@ def _gone(encoder: Encoder, resolved: Resolved, files: dict[str, str]) -> Encodi
     return Encoding(encoder.kind, encoder.name, _at(encoder.place), _rule(encoder), encoder.quote, encoder.note, change)
 
 
-def _rule(encoder: Encoder) -> str:
-    """What an encoder does, in the rule file's words."""
+def _rule(encoder: Encoder) -> tuple[str, ...]:
+    """What an encoder does, in the rule file's words, a line each: ``at HOOK``, ``when …``,
+    ``then …``; a group's values; a trace's encoder."""
     if encoder.kind == "clause" and encoder.clause is not None:
         clause = encoder.clause
-        when = f"when {clause.when.source.strip()} " if clause.when is not None else ""
-        return f"at {clause.hook}: {when}then {clause.then.source.strip()}"
+        when = (f"when {clause.when.source.strip()}",) if clause.when is not None else ()
+        return (f"at {clause.hook}", *when, f"then {clause.then.source.strip()}")
     if encoder.kind == "parameters":
-        return "; ".join(f"{key}: {_flow(value)}" for key, value in (encoder.values or {}).items())
-    return f"encoded by {encoder.name}"
+        return tuple(f"{key}: {_flow(value)}" for key, value in (encoder.values or {}).items())
+    return (f"encoded by {encoder.name}",)
 
 
 def _flow(value: Any) -> str:
