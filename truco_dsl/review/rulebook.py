@@ -113,6 +113,7 @@ class Entry:
 
     @property
     def label(self) -> str:
+        """What a reader sees of its status (``STATUSES``)."""
         return STATUSES[self.status][0]
 
 
@@ -221,9 +222,9 @@ def _shown(encoders: list[Encoder], files: dict[str, str], before: list[Encoder]
     """The encoders as shown, each marked when it is not the baseline's (``before``: the
     baseline's encoders, for a variant): a clause that overrides a parent's, a group that cites
     the clause in other words than the baseline's, or one new in the variant."""
-    kept = {encoder.key: encoder for encoder in before or ()}
+    kept = {encoder.key for encoder in before or ()}
     quoted = {encoder.name: encoder.quote for encoder in before or () if encoder.kind == "parameters"}
-    shown_ = []
+    encodings = []
     for encoder in encoders:
         change = None
         if before is not None and encoder.key not in kept:
@@ -234,8 +235,8 @@ def _shown(encoders: list[Encoder], files: dict[str, str], before: list[Encoder]
                 change = f"cited by {by} in other words than “{quoted[encoder.name]}”"
             else:
                 change = f"new in {by}"
-        shown_.append(Encoding(encoder.kind, encoder.name, _at(encoder.place), _rule(encoder), encoder.quote, encoder.note, change))
-    return tuple(shown_)
+        encodings.append(Encoding(encoder.kind, encoder.name, _at(encoder.place), _rule(encoder), encoder.quote, encoder.note, change))
+    return tuple(encodings)
 
 
 def _gone(encoder: Encoder, resolved: Resolved, files: dict[str, str]) -> Encoding:
@@ -244,8 +245,8 @@ def _gone(encoder: Encoder, resolved: Resolved, files: dict[str, str]) -> Encodi
         at = resolved.dropped[encoder.name][1]
         change = f"dropped by {_written_by(at, files)} at {_at(at)}"
     elif encoder.kind == "clause":
-        change = f"replaced by {_written_by(next(entry.place for entry in resolved.clauses if entry.clause.id == encoder.name), files)}" \
-            if any(entry.clause.id == encoder.name for entry in resolved.clauses) else "no longer played"
+        replacing = next((entry.place for entry in resolved.clauses if entry.clause.id == encoder.name), None)
+        change = f"replaced by {_written_by(replacing, files)}'s, at {_at(replacing)}" if replacing else "no longer played"
     elif encoder.kind == "parameters":
         at = resolved.origin((*encoder.name.split("."), "cites"))
         change = f"no longer cited: {_written_by(at, files)}'s {encoder.name} ({_at(at)}) cites other clauses" if at else "no longer cited"
