@@ -111,6 +111,18 @@ def test_atb_2004_leaves_the_variants_clauses_to_them_and_names_who_plays_them(b
     assert "No rule of atb-2004 encodes it. Encoded by " in as_markdown(books["atb-2004"])
 
 
+def test_where_another_regulation_rules_otherwise_it_is_said_beside_the_clause(books):
+    tie = entry(books["enecomp"], "ENE-PONTUACAO-7")  # two ATB clauses rule its point otherwise
+    assert [note.split()[0] for note in tie.clause.disagrees] == ["ATB-EMPATE-1a", "ATB-MAO-DE-ONZE-5"]
+    marks = sum(len(clause.disagrees) for clause in load_sources().values() if clause.source == "enecomp")
+    assert marks == Path("spec/sources/enecomp.md").read_text(encoding="utf-8").count("\n- disagrees: ")
+    assert as_html(books["enecomp"]).count('<p class="disagrees">') == marks
+    markdown = as_markdown(books["enecomp"])
+    assert markdown.count("**Another regulation rules it otherwise:**") == marks
+    assert '**Another regulation rules it otherwise:** `ATB-TOMBO-1` — ATB deals in sequence "no sentido anti-horário"' in markdown
+    assert "The same point in another regulation: `ATB-CARTEADA-2`, `ATB-TOMBO-a`" in markdown
+
+
 # ------------------------------------------------------------------------------------------ variants
 def test_manilha_velha_overrides_the_manilha_nova_and_adds_the_old_manilhas(books):
     book = books["manilha-velha"]
