@@ -327,7 +327,7 @@ def test_a_referee_reading_the_rulebooks_in_chromium_sees_each_clause_its_status
     assert not chromium.find_elements(By.TAG_NAME, "script")
 
     text = opened(str(JOGO_DE_24))
-    assert "Compared with atb-2004 (Regulamento Oficial de Truco" in text and "Extends manilha-velha → atb-2004 → paulista" in text
+    assert "Compared with atb-2004 (Regulamento Oficial de Truco" in text and "Extends manilha-velha (ATB 2004 — variante manilha velha (manilhas fixas, sem vira)) → atb-2004 (" in text
     assert re.search(r"DROPPED BY THE VARIANT 5 ", text) and re.search(r"HOUSE RULE 3 ", text)
     dropped = clause("ATB-MAO-DE-11-3")
     assert dropped.startswith("DROPPED BY THE VARIANT ATB-MAO-DE-11-3 ") and "No rule of jogo-de-24 encodes it." in dropped

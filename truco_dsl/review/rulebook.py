@@ -122,7 +122,8 @@ class Rulebook:
     """The rulebook of ``ruleset``: the regulation it follows (``regulation``, a spec/sources file
     stem, and its ``regulation_title``; None when it encodes no regulation's clause), the
     ``baseline`` it is compared with when it is a variant (None otherwise), the regulation's
-    ``entries`` in source order and the ``house`` rules' entries."""
+    ``entries`` in source order, the ``house`` rules' entries, and the rule sets it extends
+    (``ancestors``, its parent first)."""
 
     ruleset: RuleSet
     regulation: str | None
@@ -130,6 +131,7 @@ class Rulebook:
     baseline: RuleSet | None
     entries: tuple[Entry, ...]
     house: tuple[Entry, ...]
+    ancestors: tuple[RuleSet, ...] = ()
 
     @property
     def parent(self) -> str | None:
@@ -182,7 +184,7 @@ def rulebook(reference: str | Path) -> Rulebook:
     house = [Entry(clause, HOUSE, clause.informative, _shown(resolved.encoders(clause.id), files), (), examples.get(clause.id))
              for clause in ruleset.house.values()]
     title = regulation_titles().get(regulation, "") if regulation else ""
-    return Rulebook(ruleset, regulation, title, baseline, tuple(entries), tuple(house))
+    return Rulebook(ruleset, regulation, title, baseline, tuple(entries), tuple(house), tuple(ancestors))
 
 
 def _most_encoded(ruleset: RuleSet, sources: dict[str, SourceClause]) -> str | None:
