@@ -55,6 +55,7 @@ def test_every_command_module_adds_its_subcommand_and_runs_it():
              "cases": ["cases", "export"], "serve": ["serve"], "play": ["play"], "vocabulary": ["vocabulary"],
              "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"], "show": ["show", "atb-2004"],
              "new": ["new", "casa", "--extends", "atb-2004"], "simulate": ["simulate"]}
+    typed["rulebook"] = ["rulebook", "atb-2004"]
     parser = build_parser()
     for module in COMMANDS:
         options = parser.parse_args(typed[module.__name__.rsplit(".", 1)[1]])

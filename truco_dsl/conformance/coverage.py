@@ -22,8 +22,7 @@ def encoded_ids(ruleset: RuleSet) -> set[str]:
     parameter ``cites`` ids, and ``traces`` ids (shared rules encoded by an inherited clause)."""
     ids = set(ruleset.cites) | set(ruleset.traces)
     for clause in ruleset.clauses:
-        ids.add(clause.source_id)
-        ids.update(other.partition(".")[0] for other in clause.also)
+        ids.update(clause.source_ids)
     return ids
 
 

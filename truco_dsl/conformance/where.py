@@ -129,7 +129,7 @@ def _clause(clause_id: str, sources: dict, rulesets: list[RuleSet], scenarios: l
     clauses: dict[tuple[str, int], Clause] = {}
     for each in rulesets:
         for clause in each.clauses:
-            named = clause.source_id == clause_id or clause_id in (other.partition(".")[0] for other in clause.also)
+            named = clause_id in clause.source_ids
             if named and (only is None or clause.id == only):
                 key = (clause.place.file, clause.place.line)
                 versions.setdefault(key, []).append(each.id)

@@ -51,6 +51,12 @@ class Clause:
         return self.id.partition(".")[0]
 
     @property
+    def source_ids(self) -> tuple[str, ...]:
+        """The source clause ids it encodes: its own (``source_id``), then those of its ``also:``,
+        each without a ``.part``."""
+        return (self.source_id, *(other.partition(".")[0] for other in self.also))
+
+    @property
     def is_guard(self) -> bool:
         """A guard decides whether an action is allowed (its ``then`` starts with forbid/foul)."""
         return self.then.guard is not None

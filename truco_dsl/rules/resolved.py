@@ -7,6 +7,8 @@ written, which clauses override a parent's and which a file dropped. ``as_yaml``
 rule file that extends nothing — every origin a YAML comment — so saving it gives a rule set that
 plays exactly as the original (tests/test_show.py plays the same seeded games under both);
 ``as_json`` gives the same as data. With ``changed``, both give only what differs from the parent.
+``Resolved.encoders`` says what in the rule set played encodes a clause of spec/sources (for
+``truco rulebook``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,37 @@ class ResolvedClause:
     overrides: Place | None = None
 
 
+@dataclass(frozen=True)
+class Encoder:
+    """What encodes a source clause in a resolved rule set. ``kind``: ``clause`` (a clause of that
+    id, or of one of its parts, or naming it under ``also:``), ``parameters`` (a parameter group
+    whose ``cites:`` quote it) or ``trace`` (a ``traces:`` entry naming the clause or cited
+    parameter that encodes it); ``name``: the clause's id, the group's path (``deck.manilha``) or
+    the trace's ``by``; ``place``: where it is written (the clause, the key under ``cites:``, the
+    trace); ``quote``: its words of the source clause ("" for a clause that names it under
+    ``also:``); ``note``: what the file says of it; ``clause``: the clause (kind ``clause``);
+    ``values``: the group's values, without cites (kind ``parameters``); ``overrides``: the place of
+    the parent's clause of the same id that it replaces."""
+
+    kind: str
+    name: str
+    place: Place
+    quote: str
+    note: str | None = None
+    clause: Clause | None = None
+    values: dict[str, Any] | None = None
+    overrides: Place | None = None
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        """What makes it the same encoder in two rule sets of one lineage: a clause or trace by its
+        id and place (inherited, it is the same written clause), a group's cite by the group and its
+        words (a child restating a group's cites says again what the parent said)."""
+        if self.kind == "parameters":
+            return (self.kind, self.name, self.quote)
+        return (self.kind, self.name, str(self.place.file), str(self.place.line))
+
+
 @dataclass
 class Resolved:
     """``ruleset`` resolved: ``parameters`` (group -> merged values), ``origins`` (the YAML path of
@@ -52,6 +85,42 @@ class Resolved:
     clauses: list[ResolvedClause] = field(default_factory=list)
     dropped: dict[str, tuple[Place, Place]] = field(default_factory=dict)
     parent: RuleSet | None = None
+
+    def plays(self, encoder_id: str) -> bool:
+        """Whether the rule set played still has ``encoder_id`` (a trace's ``by``): a clause id or a
+        parameter's cited clause id. A parent's trace whose encoder a later file replaced is no
+        longer one of this rule set."""
+        return encoder_id in self.ruleset.cites or any(clause.id == encoder_id for clause in self.ruleset.clauses)
+
+    def encoders(self, clause_id: str) -> list[Encoder]:
+        """Everything in the rule set played that encodes the spec/sources (or house) clause
+        ``clause_id``: its clauses in firing order, then the parameter groups that cite it (in
+        the order of the file's groups), then a trace whose encoder is still played. Empty when
+        nothing does. Raises nothing."""
+        found = [Encoder("clause", entry.clause.id, entry.clause.place,
+                         entry.clause.cite if entry.clause.source_id == clause_id else "", entry.clause.note,
+                         clause=entry.clause, overrides=entry.overrides)
+                 for entry in self.clauses if clause_id in entry.clause.source_ids]
+
+        def cited(values: dict[str, Any], at: YamlPath) -> None:
+            cites = values.get("cites")
+            if isinstance(cites, dict) and clause_id in cites:
+                own = {key: value for key, value in values.items()
+                       if key != "cites" and not (isinstance(value, dict) and "cites" in value)}
+                place = self.origin((*at, "cites", clause_id))  # a value that is there was set by some file
+                found.append(Encoder("parameters", ".".join(map(str, at)), place, str(cites[clause_id]), values=_without_cites(own)))
+            for key, value in values.items():
+                if isinstance(value, dict) and key != "cites":
+                    cited(value, (*at, key))
+
+        for group in PARAMETER_GROUPS:
+            if isinstance(self.parameters.get(group), dict):
+                cited(self.parameters[group], (group,))
+        if clause_id in self.traces:
+            trace, place = self.traces[clause_id]
+            if self.plays(trace["by"]):
+                found.append(Encoder("trace", trace["by"], place, trace.get("cite", ""), trace.get("note")))
+        return found
 
     def origin(self, path: YamlPath) -> Place | None:
         """The place that wrote the value at ``path`` (its key's line): in the file that set it or the
@@ -92,6 +161,13 @@ def resolve(reference: str | Path) -> Resolved:
                                               before[1] if before is not None else None)
     resolved.clauses = [ResolvedClause(clause, *written_clauses[clause.id]) for clause in ruleset.clauses]
     return resolved
+
+
+def _without_cites(values: Any) -> Any:
+    """A parameter value with every ``cites`` mapping inside it left out."""
+    if isinstance(values, dict):
+        return {key: _without_cites(value) for key, value in values.items() if key != "cites"}
+    return values
 
 
 def _chain(path: Path) -> list[YamlFile]:
@@ -181,16 +257,15 @@ def as_yaml(resolved: Resolved, changed: bool = False) -> str:
         lines += ["", "reasons:"] + [f"  {code}: {_scalar(meaning)}  # {_origin(place)}" for code, (meaning, place) in reasons.items()]
     traces = [(trace, place) for trace, place in resolved.traces.values()
               if not changed or str(Path(place.file).resolve()) == str(Path(ruleset.file).resolve())]
-    encoders = {clause.id for clause in ruleset.clauses} | set(ruleset.cites)
     if traces:
         lines += ["", "traces:"]
         for trace, place in traces:
-            if trace["by"] in encoders:
+            if resolved.plays(trace["by"]):
                 lines.append(f"  # {_origin(place)}")
                 lines += _mapping_item(trace, ("id", "cite", "by", "note"))
             else:  # a parent's trace whose encoder a later file replaced: no longer a trace of this rule set
                 lines.append(f"  # {_origin(place)}: {trace['id']} by {trace['by']}, which this rule set no longer has")
-    if traces and all(trace["by"] not in encoders for trace, _ in traces):
+    if traces and not any(resolved.plays(trace["by"]) for trace, _ in traces):
         lines.append("  []")
     if resolved.dropped:
         lines += ["", "# dropped (not played):"] + [f"#   {clause_id}, written at {_origin(written)}, dropped at {_origin(at)}"

@@ -2,7 +2,9 @@
 
 A source file is Markdown. Each clause is a ``### <ID>`` heading, its text as ``> `` lines, then
 bullets ``- location: ...`` (where it stands in the source), and optionally ``- restored: ...``,
-``- informative: <reason>``, ``- ambiguous: <note>``. ``## `` headings are section titles.
+``- informative: <reason>``, ``- ambiguous: <note>``, ``- parallel: <ids>`` (the clauses of another
+regulation that rule the same point) and ``- disagrees: <id> <how>`` (one that rules it otherwise,
+and how; as many as there are). ``## `` headings are section titles.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ _CLAUSE_ID = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$")
 class SourceClause:
     """One clause of a regulation: its ``id``, ``text`` (Portuguese, as in the source), ``section``
     title, ``location`` in the source, the regulation ``source`` (file stem, e.g. ``atb-2004``),
-    ``line`` of its heading in the .md, the optional ``informative`` / ``ambiguous`` notes, and the
-    ``file`` it was read from."""
+    ``line`` of its heading in the .md, the optional ``informative`` / ``ambiguous`` notes, the
+    ``file`` it was read from, the ``parallel`` clause ids of another regulation that rule the same
+    point, and each ``disagrees`` note (``ATB-TOMBO-1 ATB deals …``: a clause that rules it
+    otherwise, then how)."""
 
     id: str
     text: str
@@ -35,6 +39,8 @@ class SourceClause:
     informative: str | None = None
     ambiguous: str | None = None
     file: str = ""  # the .md it was read from
+    parallel: tuple[str, ...] = ()
+    disagrees: tuple[str, ...] = ()
 
 
 def parse_source(path: Path) -> dict[str, SourceClause]:
@@ -73,6 +79,8 @@ def parse_source(path: Path) -> dict[str, SourceClause]:
             informative=current.get("informative"),
             ambiguous=current.get("ambiguous"),
             file=str(path),
+            parallel=tuple(clause_id.strip() for value in current.get("parallel", []) for clause_id in value.split(",") if clause_id.strip()),
+            disagrees=tuple(current.get("disagrees", [])),
         )
 
     for number, line in enumerate(text.splitlines(), start=1):
@@ -97,6 +105,8 @@ def parse_source(path: Path) -> dict[str, SourceClause]:
                 current["location"].append(value.strip())
             elif key in ("informative", "ambiguous", "restored"):
                 current[key] = value.strip()
+            elif key in ("parallel", "disagrees"):
+                current.setdefault(key, []).append(value.strip())
     finish()
     return clauses
 
