@@ -190,7 +190,7 @@ OUT_OF_RANGE = [
     ("mutate", "--jobs", "nan", "the number of jobs must be a whole number from 1 to"),
     ("conform", "--shard", "2/2", "a shard is I/N with 0 <= I < N <="),
     ("conform", "--shard", "0/999999", "a shard is I/N with 0 <= I < N <="),
-    ("simulate", "--games", "0", "the number of games must be a whole number from 1 to 10,000,000, not '0'"),
+    ("simulate", "--games", "0", "the number of games must be a whole number from 1 to 1,000,000, not '0'"),
     ("simulate", "--seed", "-1", "the seed must be a whole number from 0"),
     ("simulate", "--players", "1", "the number of players must be a whole number from 2 to 12"),
     ("simulate", "--workers", "0", "the number of workers must be a whole number from 1 to"),

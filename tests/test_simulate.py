@@ -162,7 +162,7 @@ def test_bad_input_is_told_in_one_line_with_exit_2_before_any_game(arguments, me
     assert message in error and "Traceback" not in error
 
 
-@pytest.mark.parametrize("value", ["0", "-3", "ten", "10000001"])
+@pytest.mark.parametrize("value", ["0", "-3", "ten", "1000001"])
 def test_a_bad_number_of_games_is_an_option_error(value, capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["simulate", "--games", value])
@@ -263,9 +263,9 @@ def test_a_bot_failing_mid_run_names_the_game_and_keeps_the_figures_of_those_pla
     assert main(["simulate", "--games", "60", "--workers", workers, "--bots", f"cmd:{sys.executable} {program},random",
                  "--json", str(path)]) == 2
     error = capsys.readouterr().err
-    assert "stopped: game 5 (seed 1000008) under atb-2004" in error and "Traceback" not in error
+    assert "stopped: game 5 (counting from 0; its seed 1000008) under atb-2004" in error and "Traceback" not in error
     report = json.loads(path.read_text())
-    assert report["failure"].startswith("game 5 (seed 1000008)") and 1 <= report["games"] < 60
+    assert report["failure"].startswith("game 5 (counting from 0; its seed 1000008)") and 1 <= report["games"] < 60
     if workers == "1":  # game by game: those before it (with workers, those finished when it stopped the run)
         assert report["games"] == 5 and report["figures"]["hands_per_game"]["n"] == 5
 
@@ -276,15 +276,18 @@ def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path, capsys):
     assert "--json and --record both name" in capsys.readouterr().err and not path.exists()
 
 
-def test_every_seed_handed_out_is_exact_in_any_language():
-    from truco_dsl.simulation.runner import SEEDS, bot_seed, game_seed
+def test_every_seed_handed_out_is_distinct_and_exact_in_any_language(capsys):
+    from truco_dsl.simulation.runner import MOST_GAMES, MOST_SEED, bot_seed, game_seed
 
     assert game_seed(1, 5) == 1_000_008 and bot_seed(1_000_008, 1) == 16_000_129  # small seeds as they always were
-    for seed in (0, 1, 10**18 - 1):
-        for number in (0, 9_999_999):
-            game = game_seed(seed, number)
-            assert 0 <= game < SEEDS and all(0 <= bot_seed(game, seat) < SEEDS for seat in range(12))
-    assert SEEDS == 2**53
+    assert bot_seed(game_seed(MOST_SEED, MOST_GAMES - 1), 15) < 2**53
+    assert game_seed(2, 0) > game_seed(1, MOST_GAMES - 1)  # two runs never share a game
+    for seed, number in ((MOST_SEED + 1, 0), (-1, 0), (0, MOST_GAMES)):
+        with pytest.raises(ValueError):
+            game_seed(seed, number)
+    with pytest.raises(SystemExit):
+        main(["simulate", "--seed", str(MOST_SEED + 1)])
+    assert f"the seed must be a whole number from 0 to {MOST_SEED:,}" in capsys.readouterr().err
     schema = json.loads(open("conformance/schema/bot.schema.json").read())
     assert '"maximum": 9007199254740991' in json.dumps(schema)
 
@@ -311,3 +314,55 @@ def test_bots_that_are_not_one_or_two_are_an_option_error(text, capsys):
 def test_the_self_check_of_no_hand_says_nothing_holds():
     check = figures(ATB, [])["self_check"]
     assert check["trials"] == 0 and check["holds"] is None
+
+
+def test_an_output_over_an_input_file_or_an_abstract_rule_set_is_refused_before_any_game(tmp_path, capsys):
+    variant = tmp_path / "casa.yaml"
+    variant.write_text("ruleset: casa\ntitle: Casa\nextends: atb-2004\ngame:\n  target: 15\n  mao_de_onze_at: 14\n")
+    before = variant.read_text()
+    bot = tmp_path / "bot.py"
+    bot.write_text(FAILS_IN_GAME_5)
+    for arguments, message in (
+            (["--ruleset", str(variant), "--json", str(variant)], "is the rule file of --ruleset"),
+            (["--against", str(variant), "--plot", str(tmp_path / "." / "casa.yaml")], "is the rule file of --against"),
+            (["--bots", f"cmd:{sys.executable} {bot},random", "--record", str(bot)], "read by the bot"),
+            (["--ruleset", "paulista"], "rule set paulista is abstract"),
+            (["--against", "paulista"], "rule set paulista is abstract")):
+        assert main(["simulate", "--games", "3", *arguments]) == 2, arguments
+        error = capsys.readouterr().err
+        assert message in error and "Traceback" not in error
+    assert variant.read_text() == before and bot.read_text() == FAILS_IN_GAME_5
+
+
+FAILS_IN_GAME_5_HANGS_FROM_GAME_13 = '''
+import json, sys, time
+seed = None
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["command"] == "hello":
+        seed = request["seed"]
+        print(json.dumps({"seq": request["seq"], "name": "fails-or-hangs", "version": "1", "protocol": 1}), flush=True)
+        continue
+    game = seed // 16 - 1_000_003  # its number in a run of seed 1
+    if game == 5:
+        sys.exit(3)
+    if game >= 13:
+        time.sleep(600)  # it never sees its stdin close
+    print(json.dumps({"seq": request["seq"], "action": request["legal"][0]}), flush=True)
+'''
+
+
+def test_no_bot_program_is_left_running_when_a_run_with_workers_stops(tmp_path):
+    # 200 games on two workers: chunks of 13, so one worker fails at game 5 while the other waits
+    # on a bot that hangs in game 13; stopping the run must end that bot too
+    program = tmp_path / "bot.py"
+    program.write_text(FAILS_IN_GAME_5_HANGS_FROM_GAME_13)
+    marker = f"truco-left-running-{os.getpid()}"
+    process = subprocess.run([sys.executable, "-m", "truco_dsl.cli", "simulate", "--games", "200", "--workers", "2",
+                              "--bots", f"cmd:{sys.executable} {program} {marker},random"],
+                             capture_output=True, text=True, timeout=120)
+    assert process.returncode == 2 and "stopped: game 5" in process.stderr
+    time.sleep(1)
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
+    subprocess.run(["pkill", "-f", marker])
+    assert left == [], f"bot programs left running: {left}"

@@ -76,13 +76,20 @@ def shard(text: str) -> tuple[int, int]:
 MAX_SEED = 10**18 - 1
 
 
-#: the most games ``truco simulate`` plays in one run: hours on one core with the slowest bots
-MAX_GAMES = 10_000_000
-
-
 def games(text: str) -> int:
-    """``--games``: a whole number from 1 to ``MAX_GAMES``. Raises ``ArgumentTypeError`` otherwise."""
-    return _whole_number(text, "the number of games", 1, MAX_GAMES)
+    """``--games`` (truco simulate): a whole number from 1 to ``runner.MOST_GAMES``. Raises
+    ``ArgumentTypeError`` otherwise."""
+    from truco_dsl.simulation.runner import MOST_GAMES
+
+    return _whole_number(text, "the number of games", 1, MOST_GAMES)
+
+
+def run_seed(text: str) -> int:
+    """``--seed`` of truco simulate: a whole number from 0 to ``runner.MOST_SEED`` (so that every
+    game's and bot's seed is distinct and exact in JSON). Raises ``ArgumentTypeError`` otherwise."""
+    from truco_dsl.simulation.runner import MOST_SEED
+
+    return _whole_number(text, "the seed", 0, MOST_SEED)
 
 
 def seed(text: str) -> int:

@@ -8,20 +8,23 @@ import argparse
 import os
 import re
 
-from truco_dsl.cli.options import games, players, seed, workers
+from truco_dsl.cli.options import games, players, run_seed, workers
 
 #: how long a Dask scheduler named by --cluster may take to answer
 CLUSTER_TIMEOUT = "10s"
+#: how long the whole first exchange with it may take (a server that is no scheduler may never answer)
+HANDSHAKE_SECONDS = 15
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``simulate`` to ``truco``'s subcommands."""
     simulate = commands.add_parser("simulate", help="play many games with bots and print what the rule set does to the game")
     simulate.add_argument("--ruleset", default="atb-2004", metavar="ID|FILE", help="rule set id or rule file (default: atb-2004)")
-    simulate.add_argument("--games", type=games, default=1000, metavar="N", help="games to play (default 1000)")
-    simulate.add_argument("--seed", type=seed, default=1, metavar="S",
-                          help="seed of the run (default 1): game i is shuffled and its bots seeded from S and i, so the same "
-                               "seed gives the same figures whatever --workers")
+    simulate.add_argument("--games", type=games, default=1000, metavar="N", help="games to play (default 1000; at most 1,000,000)")
+    simulate.add_argument("--seed", type=run_seed, default=1, metavar="S",
+                          help="seed of the run (default 1; 0 to 562,948,953): game i is shuffled from S * 1,000,003 + i "
+                               "and its bots seeded from that and their seat, so the same seed gives the same figures "
+                               "whatever --workers")
     simulate.add_argument("--players", type=players, default=2, metavar="P", help="seats at the table (default 2)")
     simulate.add_argument("--bots", type=_bots, default=("random", "random"), metavar="B1,B2",
                           help="the bots of the two sides: random, heuristic, mcts (mcts:N for N playouts a move) or "
@@ -95,6 +98,9 @@ def run(options: argparse.Namespace) -> int:
     ruleset = load_ruleset(options.ruleset)
     other = load_ruleset(options.against) if options.against is not None else None
     for played in (ruleset, other):
+        if played is not None and played.abstract:
+            raise SelectionError(f"rule set {played.id} is abstract: the core its rule sets share, not played itself "
+                                 f"(give one that extends it, like atb-2004)")
         if played is not None and options.players not in played.players:
             raise SelectionError(f"rule set {played.id} is played by {', '.join(map(str, played.players))} players, not "
                                  f"{options.players} (give --players)")
@@ -107,10 +113,14 @@ def run(options: argparse.Namespace) -> int:
         raise SelectionError(plot.missing())
     outputs = {option: path for option, path in (("--json", options.json), ("--record", options.record),
                                                    ("--plot", options.plot)) if path is not None}
+    inputs = _inputs(options)
     for option, path in outputs.items():
         twice = [other for other, other_path in outputs.items() if other != option and _same_file(path, other_path)]
         if twice:
             raise SelectionError(f"{option} and {twice[0]} both name {path}: one would overwrite the other; give each its own file")
+        read = next((what for what, input_path in inputs if _same_file(path, input_path)), None)
+        if read is not None:
+            raise SelectionError(f"{option} {path} is {read}: writing there would destroy it; give another file")
         check_writable(path)
     if options.cluster is not None:
         _reach(options.cluster)
@@ -139,12 +149,7 @@ def run(options: argparse.Namespace) -> int:
     if other is not None:
         report["against"] = {"ruleset": other.id, "figures": figures(other, against, stakes),
                              "differences": differences(ruleset, counts, other, against)}
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-    _print(console, report, seconds)
-    code = EXIT_INTERRUPTED if interrupted else EXIT_OK
-    if failure is not None:
-        code = bad_input("simulate", f"stopped: {failure}\n(the figures above are of the {len(results):,} games "
-                                     f"finished when it stopped the run)")
+    code = EXIT_INTERRUPTED if interrupted else EXIT_OK  # the files first: a closed stdout loses none of them
     if options.json is not None and not write_file("simulate", options.json, "the figures",
                                                    json.dumps(report, indent=2, sort_keys=True) + "\n"):
         code = EXIT_BAD_INPUT
@@ -160,12 +165,36 @@ def run(options: argparse.Namespace) -> int:
                                              for name, total in tables.items()})
         except OSError as error:
             code = bad_input("simulate", f"cannot write the plot to {options.plot}: {error.strerror or error}")
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    _print(console, report, seconds)
+    if failure is not None:
+        code = bad_input("simulate", f"stopped: {failure}\n(the figures above are of the {len(results):,} games "
+                                     f"finished when it stopped the run)")
     return code
 
 
+def _inputs(options: argparse.Namespace) -> list[tuple[str, str]]:
+    """The files the run reads that an output must not overwrite: (what it is, path) for the rule
+    files of --ruleset and --against and the programs of cmd: bots."""
+    import shlex
+
+    found = [(f"the rule file of {option}", path) for option, path in (("--ruleset", options.ruleset),
+                                                                       ("--against", options.against))
+             if path is not None and os.path.isfile(path)]
+    for spec in options.bots:
+        if spec.startswith("cmd:"):
+            try:
+                words = shlex.split(spec[len("cmd:"):])
+            except ValueError:
+                continue  # make_bot says why
+            found += [(f"read by the bot {spec!r}", word) for word in words if os.path.isfile(word)]
+    return found
+
+
 def _same_file(path: str, other: str) -> bool:
-    """Whether two output paths name one file (a path written two ways, or one linked to the other)."""
-    if os.path.abspath(path) == os.path.abspath(other):
+    """Whether two paths name one file (a path written two ways, or one linked to the other, even
+    through a link to a file not yet written)."""
+    if os.path.realpath(path) == os.path.realpath(other):
         return True
     try:
         return os.path.samefile(path, other)
@@ -182,10 +211,23 @@ def _reach(address: str) -> None:
         from distributed import Client
     except ImportError:
         raise SelectionError("--cluster plays on Dask distributed, which is not installed: pip install 'truco-dsl[cluster]'") from None
-    try:
-        Client(address, timeout=CLUSTER_TIMEOUT).close()
-    except (OSError, TimeoutError, ValueError) as error:
-        raise SelectionError(f"--cluster: no Dask scheduler answers at {address}: {error}") from None
+    import threading
+
+    failure: list[str] = ["it did not finish its handshake"]
+
+    def connect() -> None:
+        try:
+            Client(address, timeout=CLUSTER_TIMEOUT).close()
+            failure.clear()
+        except Exception as error:  # whatever a server that is no Dask scheduler makes the client raise
+            failure[0] = f"{type(error).__name__}: {error}"
+
+    attempt = threading.Thread(target=connect, daemon=True)
+    attempt.start()
+    attempt.join(HANDSHAKE_SECONDS)
+    if attempt.is_alive() or failure:
+        raise SelectionError(f"--cluster: no Dask scheduler answers at {address} within {HANDSHAKE_SECONDS} s: "
+                             f"{failure[0][:200]}")
 
 
 def _print(console, report: dict, seconds: float) -> None:
@@ -228,13 +270,19 @@ def _print(console, report: dict, seconds: float) -> None:
     for name, difference in ranked:
         low, high = difference["low"], difference["high"]
         table.add_row(difference["about"], _value(report["figures"].get(name, {})), _value(against["figures"].get(name, {})),
-                      "—" if difference["difference"] is None else f"{difference['difference']:+.4f}",
-                      "—" if low is None else f"[{low:+.4f}, {high:+.4f}]" + (" *" if difference["excludes_zero"] else ""))
+                      "—" if difference["difference"] is None else _signed(difference["difference"]),
+                      "—" if low is None else f"[{_signed(low)}, {_signed(high)}]" + (" *" if difference["excludes_zero"] else ""))
     console.print(table)
     compared = sum(difference["low"] is not None for difference in against["differences"].values())
     console.print(f"* the interval excludes 0. Of {compared} differences each at 95%, about {compared / 20:.1f} would "
                   f"exclude 0 by chance alone were the rule sets the same: trust those far from 0, or that hold for "
                   f"another --seed", soft_wrap=True)
+
+
+def _signed(value: float) -> str:
+    """A difference with its sign: four decimals, or three significant digits when that would
+    show a value that is not 0 as 0.0000."""
+    return f"{value:+.4f}" if value == 0 or abs(value) >= 0.00005 else f"{value:+.2e}"
 
 
 def _value(figure: dict) -> str:

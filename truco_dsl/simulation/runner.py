@@ -51,20 +51,28 @@ class Plan:
     cluster: str | None = None
 
 
-#: every seed handed out is below this: JSON's safe integers (2**53), which every bot program's
-#: language reads exactly (conformance/BOTS.md); a record's seed replays in any of them
-SEEDS = 2**53
+#: game ``i`` of a run seeded ``S`` is seeded ``S * SEED_GAP + i``
+SEED_GAP = 1_000_003
+#: the most games of a run: fewer than ``SEED_GAP``, so two runs' seeds never share a game
+MOST_GAMES = 1_000_000
+#: the largest seed of a run: every game seed is then below 2**49 and every bot seed (16 a game)
+#: below 2**53, JSON's safe integers, which every bot program's language reads exactly
+#: (conformance/BOTS.md); no two games or bots of any runs share a seed
+MOST_SEED = (2**49 - MOST_GAMES) // SEED_GAP
 
 
 def game_seed(seed: int, number: int) -> int:
-    """The seed of game ``number`` (from 0) of a run seeded ``seed``: the engine's shuffle, from 0
-    to ``SEEDS - 1``. The bots' seeds derive from it and their seat (``bot_seed``)."""
-    return (seed * 1_000_003 + number) % SEEDS
+    """The seed of game ``number`` (0 to ``MOST_GAMES - 1``) of a run seeded ``seed`` (0 to
+    ``MOST_SEED``): the engine's shuffle. The bots' seeds derive from it and their seat
+    (``bot_seed``). Raises ``ValueError`` outside those ranges."""
+    if not (0 <= seed <= MOST_SEED and 0 <= number < MOST_GAMES):
+        raise ValueError(f"a run's seed is 0 to {MOST_SEED} and its games 0 to {MOST_GAMES - 1}, not {seed} and {number}")
+    return seed * SEED_GAP + number
 
 
 def bot_seed(game: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game seeded ``game``, from 0 to ``SEEDS - 1``."""
-    return (game * 16 + seat) % SEEDS
+    """The seed of the bot at ``seat`` (0 to 15) in the game seeded ``game``: below 2**53."""
+    return game * 16 + seat
 
 
 @cache
@@ -89,7 +97,8 @@ def play_numbered(plan: Plan, number: int) -> dict[str, Any]:
             bots = [make_bot(sides[seat % len(sides)], bot_seed(seed, seat)) for seat in range(plan.players)]
             game = play_game(_loaded(source), plan.players, seed, bots, record=plan.record)
         except (BotError, RuleSetIncomplete) as error:
-            return {"number": number, "failure": f"game {number} (seed {seed}) under {_loaded(source).id}: {error}"}
+            return {"number": number, "failure": f"game {number} (counting from 0; its seed {seed}) under "
+                                                 f"{_loaded(source).id}: {error}"}
         finally:
             for bot in bots:
                 bot.close()
@@ -117,8 +126,16 @@ def _play_chunk(plan: Plan, numbers: range) -> list[dict[str, Any]]:
     return played
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops its workers itself
+def _start_worker() -> None:
+    """A worker ignores Ctrl-C (the parent stops its workers itself) and, when the parent ends it
+    (SIGTERM: the run was interrupted or a game failed), unwinds so that its bots are closed: a
+    bot program is not left running."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _unwind)
+
+
+def _unwind(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
 
 
 class Run(NamedTuple):
@@ -169,7 +186,7 @@ def _chunk_results(plan: Plan) -> Iterator[list[dict[str, Any]]]:
     work = chunks(plan.games, plan.workers)
     import multiprocessing
 
-    pool = multiprocessing.get_context("spawn").Pool(plan.workers, initializer=_ignore_interrupts)
+    pool = multiprocessing.get_context("spawn").Pool(plan.workers, initializer=_start_worker)
     try:
         yield from pool.imap_unordered(_PlayChunk(plan), work)
         pool.close()

@@ -81,7 +81,7 @@ def catalogue(ruleset: RuleSet, stakes: Sequence[int] = ()) -> list[Statistic]:
               for number in range(1, ruleset.hand_size + 1)]
     found += [
         Statistic("hand_all_tied", "hands whose every vaza tied, no side scoring more", _count("hands_all_tied", "hands")),
-        Statistic("first_vaza_winner_wins_hand", "decided hands won by the winner of the first vaza",
+        Statistic("first_vaza_winner_wins_hand", "decided hands with a first vaza won (not tied) that its winner won",
                   _count("first_vaza_winner_won_hand", "first_vaza_won")),
         Statistic("lead_changes_per_game", "times a game's lead passed from one side to the other",
                   values=_spread("lead_changes_per_game")),
