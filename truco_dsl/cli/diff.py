@@ -139,12 +139,12 @@ def _print(console, found) -> None:
             table.add_column(heading)
         for scenario_id in ids:
             entry = by_id[scenario_id]
-            parting = entry.parting
-            names = list(parting.values)
-            table.add_row(f"{scenario_id}\n{entry.scenario.feature}:{entry.scenario.line}",
-                          f"line {parting.line}: {parting.text}\n({parting.action})",
-                          "\n".join(names), "\n".join(shown_value(parting.values[name][0]) for name in names),
-                          "\n".join(shown_value(parting.values[name][1]) for name in names))
+            for number, parting in enumerate(part for part in (entry.parting, entry.in_play) if part is not None):
+                names = list(parting.values)
+                table.add_row(f"{scenario_id}\n{entry.scenario.feature}:{entry.scenario.line}" if number == 0 else "  then in play:",
+                              f"line {parting.line}: {parting.text}\n({parting.action})",
+                              "\n".join(names), "\n".join(shown_value(parting.values[name][0]) for name in names),
+                              "\n".join(shown_value(parting.values[name][1]) for name in names))
         console.print(table)
     for why, count in unplayable_counts(found).items():
         console.print(f"  not played by {why}: {count}", soft_wrap=True)

@@ -20,7 +20,9 @@ is counted with why: a player count it does not allow, a deal it cannot deal (a 
 deck, no vira), a deal that means something else without the vira it does not turn
 (``translation.NotTranslatable``); the reference engine has every optional capability, so none is
 missing. Differences are grouped by the changed clauses (``text.TextDiff.changed_ids``) that acted
-where the scenario parts, or else by the scenario's own ``@clause:`` tags.
+where the scenario parts (at its first parting and where its play parts), or else by the
+scenario's own ``@clause:`` tags (also when only its play parting names no changed clause: the
+engine's events do not name every clause, a vaza given by ``take_trick`` for one).
 """
 
 from __future__ import annotations
@@ -64,10 +66,14 @@ class Scenario:
 
 @dataclass(frozen=True)
 class Differing:
-    """A scenario both sides play whose observations part, and where (``parting``)."""
+    """A scenario both sides play whose observations part, and where (``parting``). When they
+    first part only in what a seat may do or see (its legal actions, the hands it sees), the play
+    itself may part later, or never: ``in_play`` is where the rest (scores, stake, turn, vazas,
+    the hand's end …) first differs, None when it never does or already does at ``parting``."""
 
     scenario: Scenario
     parting: Parting
+    in_play: Parting | None = None
 
 
 @dataclass(frozen=True)
@@ -126,7 +132,7 @@ def behaviour_diff(old: Side, new: Side, changed: frozenset[str] = frozenset()) 
         found.scenarios += 1
         scenario = Scenario(case["id"] or "", case["name"], case["feature"], case["line"], case["ruleset"] or "", tuple(case["clauses"]))
         before, after = play(case, old.ruleset), play(case, new.ruleset)
-        index = next((number for number, (first, second) in enumerate(zip(before, after)) if first != second), None)
+        index = next((number for number, (first, second) in enumerate(zip(before, after)) if _seen(first) != _seen(second)), None)
         if index is None and len(before) == len(after):
             found.same += 1
             continue
@@ -137,18 +143,17 @@ def behaviour_diff(old: Side, new: Side, changed: frozenset[str] = frozenset()) 
             why = first.get("cannot play") or second.get("cannot play")
             found.unplayable.append(Unplayable(scenario, side, why))
             continue
-        values = {name: (first.get(name), second.get(name)) for name in sorted(set(first) | set(second), key=_order)
-                  if name not in ("step", "acted") and first.get(name) != second.get(name)}
-        acted = set(first.get("acted", ())) | set(second.get("acted", ()))
-        for name, (was, now) in values.items():
-            if name.startswith("legal actions of seat ") and isinstance(was, list) and isinstance(now, list):
-                seat = int(name.rpartition(" ")[2])
-                acted |= _refusing(case, new.ruleset, index, seat, sorted(set(was) - set(now)))
-                acted |= _refusing(case, old.ruleset, index, seat, sorted(set(now) - set(was)))
-        acted = tuple(sorted(acted))
-        parting = Parting(first["step"]["line"], first["step"]["text"], first["step"]["action"], values, acted)
-        found.differing.append(Differing(scenario, parting))
-        keys = [clause for clause in acted if clause in changed] or list(scenario.clauses) or ["(no clause)"]
+        parting = _parting(case, old, new, before, after, index)
+        later = next((number for number in range(index, min(len(before), len(after)))
+                      if _played(_seen(before[number])) != _played(_seen(after[number]))), None)
+        in_play = None
+        if later is not None and later != index and "cannot play" not in before[later] and "cannot play" not in after[later]:
+            in_play = _parting(case, old, new, before, after, later)
+        found.differing.append(Differing(scenario, parting, in_play))
+        keys = {clause for clause in parting.clauses if clause in changed}
+        if in_play is not None:  # where the play parts: a changed clause acting there, else the scenario's own clauses
+            keys |= {clause for clause in in_play.clauses if clause in changed} or set(scenario.clauses)
+        keys = sorted(keys) or list(scenario.clauses) or ["(no clause)"]
         for key in keys:
             groups[key].add(scenario.id)
     found.groups = {key: sorted(ids) for key, ids in sorted(groups.items())}
@@ -270,6 +275,37 @@ def _form(adapter: ReferenceAdapter, case: dict[str, Any], table: dict[str, Any]
 def _to(pair: Any) -> Any:
     """Team 0's and team 1's numbers as a score is said (``3 to 0``)."""
     return " to ".join(map(str, pair)) if isinstance(pair, list) else pair
+
+
+#: the observations of what a seat may do or see, not of what was played
+_OPTIONS = ("legal actions of seat ", "seat ")
+
+
+def _seen(observation: dict[str, Any]) -> dict[str, Any]:
+    """An observation without the clauses that acted (the engine's word, not what a player sees)."""
+    return {name: value for name, value in observation.items() if name != "acted"}
+
+
+def _played(observation: dict[str, Any]) -> dict[str, Any]:
+    """An observation without the legal actions and views: what the play itself did."""
+    return {name: value for name, value in observation.items() if not name.startswith(_OPTIONS)}
+
+
+def _parting(case: dict[str, Any], old: Side, new: Side, before: list[dict[str, Any]], after: list[dict[str, Any]],
+             index: int) -> Parting:
+    """The ``Parting`` at observation ``index`` of the two plays: the values that differ there and
+    the clauses that acted (events, and the clause refusing a legal action only one side lists)."""
+    first, second = before[index], after[index]
+    values = {name: (first.get(name), second.get(name)) for name in sorted(set(first) | set(second), key=_order)
+              if name not in ("step", "acted") and first.get(name) != second.get(name)}
+    acted = set(first.get("acted", ())) | set(second.get("acted", ()))
+    for name, (was, now) in values.items():
+        if name.startswith("legal actions of seat ") and isinstance(was, list) and isinstance(now, list):
+            seat = int(name.rpartition(" ")[2])
+            acted |= _refusing(case, new.ruleset, index, seat, sorted(set(was) - set(now)))
+            acted |= _refusing(case, old.ruleset, index, seat, sorted(set(now) - set(was)))
+    step = first["step"]
+    return Parting(step["line"], step["text"], step["action"], values, tuple(sorted(acted)))
 
 
 def _observe(adapter: ReferenceAdapter, players: int) -> dict[str, Any]:

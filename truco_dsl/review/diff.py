@@ -125,6 +125,12 @@ def unplayable_counts(found: Diff) -> dict[str, int]:
     return dict(Counter(f"{entry.side}: {entry.why}" for entry in found.behaviour.unplayable).most_common())
 
 
+def _parting(parting: Any) -> dict[str, Any] | None:
+    if parting is None:
+        return None
+    return {**asdict(parting), "values": {name: {"old": was, "new": now} for name, (was, now) in parting.values.items()}}
+
+
 def _side(side: Side) -> dict[str, Any]:
     return {"label": side.label, "ruleset": side.ruleset.id, "lineage": list(side.ruleset.lineage),
             "file": side.place(side.ruleset.file)}
@@ -148,9 +154,7 @@ def as_json(found: Diff) -> str:
                  "sources": [asdict(change) for change in found.text.sources]},
         "behaviour": {
             "scenarios": behaviour.scenarios, "same": behaviour.same,
-            "differing": [{**asdict(entry.scenario),
-                           "parting": {**asdict(entry.parting),
-                                       "values": {name: {"old": was, "new": now} for name, (was, now) in entry.parting.values.items()}}}
+            "differing": [{**asdict(entry.scenario), "parting": _parting(entry.parting), "in_play": _parting(entry.in_play)}
                           for entry in behaviour.differing],
             "unplayable": [{**asdict(entry.scenario), "side": entry.side, "why": entry.why} for entry in behaviour.unplayable],
             "unplayable_counts": unplayable_counts(found),
@@ -227,11 +231,12 @@ def as_markdown(found: Diff, most: int = 30) -> str:
         lines += [f"**{clause}** ({len(ids)})", "", "| scenario | step where they part | old | new |", "|---|---|---|---|"]
         for scenario_id in ids[:most]:
             entry = by_id[scenario_id]
-            parting = entry.parting
-            was = "; ".join(f"{name}: {shown_value(old_value)}" for name, (old_value, _) in parting.values.items())
-            now = "; ".join(f"{name}: {shown_value(new_value)}" for name, (_, new_value) in parting.values.items())
-            lines.append(f"| `{scenario_id}` {_cell(entry.scenario.name)} | line {parting.line}: {_cell(parting.text)} "
-                         f"({_cell(parting.action)}) | {_cell(was)} | {_cell(now)} |")
+            for number, parting in enumerate(part for part in (entry.parting, entry.in_play) if part is not None):
+                was = "; ".join(f"{name}: {shown_value(old_value)}" for name, (old_value, _) in parting.values.items())
+                now = "; ".join(f"{name}: {shown_value(new_value)}" for name, (_, new_value) in parting.values.items())
+                named = f"`{scenario_id}` {_cell(entry.scenario.name)}" if number == 0 else "… then in play"
+                lines.append(f"| {named} | line {parting.line}: {_cell(parting.text)} "
+                             f"({_cell(parting.action)}) | {_cell(was)} | {_cell(now)} |")
         lines += _more(len(ids), most, "scenarios") + [""]
     counts = unplayable_counts(found)
     if counts:

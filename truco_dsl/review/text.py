@@ -8,8 +8,8 @@ written, so a rule file and a copy of it give nothing:
   meaning under ``reasons``, the title) whose value changed, or that only one sets: old → new;
 - clauses, by id: ``added`` (written by the new file itself), ``newly inherited`` (from one of
   its parents), ``dropped`` (by a ``drop:`` of the new chain), ``removed`` (the new rule set does
-  not have it otherwise), ``overridden`` (the new chain writes it again over a parent's) and
-  ``changed`` (the same id with another ``on``/``when``/``then``/``cite``/``also``/``note``), each
+  not have it otherwise), ``overridden`` (the new chain writes it again over a parent's, where the
+  old one plays the parent's) and ``changed`` (the same id with another ``on``/``when``/``then``/``cite``/``also``/``note``), each
   with the keys that differ;
 - source clauses whose text changed: a house rule (a variant's ``sources:``) whose words differ, or
   that only one side has. The regulations' texts (spec/sources) are the bundled ones for both sides.
@@ -152,7 +152,7 @@ def _clauses(old: Side, resolved_old: Resolved, new: Side, resolved_new: Resolve
         was = _written(previous)
         keys = tuple(key for key in CLAUSE_KEYS if was.get(key) != written.get(key))
         if keys:
-            kind = "overridden" if entry.overrides is not None and str(entry.place.file) != str(previous.place.file) else "changed"
+            kind = "overridden" if entry.overrides is not None and previous.overrides is None else "changed"
             changes.append(ClauseChange(clause_id, kind, entry.clause.cite, keys, was, written, _place(old, previous.place),
                                         _place(new, entry.place)))
     for clause_id, entry in before.items():
