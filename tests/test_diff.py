@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from truco_dsl.bundled import RULESETS_DIR
+from jsonschema import Draft202012Validator
+
+from truco_dsl.bundled import RULESETS_DIR, SCHEMA_DIR
 from truco_dsl.cli import main
 
 ATB = RULESETS_DIR / "atb-2004.yaml"
@@ -42,7 +44,11 @@ def _report(tmp_path: Path, capsys, old: str, new: str, *extra: str) -> tuple[in
     json_path, markdown_path = tmp_path / "diff.json", tmp_path / "diff.md"
     code, _, err = _diff(capsys, old, new, *QUICK, "--json", str(json_path), "--markdown", str(markdown_path), *extra)
     assert "Traceback" not in err
-    return code, json.loads(json_path.read_text(encoding="utf-8")), markdown_path.read_text(encoding="utf-8")
+    report = json.loads(json_path.read_text(encoding="utf-8"))
+    Draft202012Validator(json.loads((SCHEMA_DIR / "diff.schema.json").read_text(encoding="utf-8"))).validate(report)
+    markdown = markdown_path.read_text(encoding="utf-8")
+    assert markdown.startswith(f"## truco diff: `{old}` → `{new}`\n")
+    return code, report, markdown
 
 
 def test_a_rule_set_against_itself_or_a_copy_of_its_file_is_an_empty_diff(tmp_path, capsys):
