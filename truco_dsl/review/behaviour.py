@@ -14,8 +14,9 @@ over or blind, who cut, and for every seat its legal actions and whose cards it 
 
 A scenario whose observations differ is listed with the first step where they part (its line and
 text, and the action within it), every observation that differs there with its old and new value,
-and the clauses that acted there (the engine's events name them, and for a legal action only one
-side lists, the clause that refuses it to the other, tried on a fork of its engine). A scenario one side cannot play
+and the clauses that acted there (the engine's events name them; for a legal action only one side
+lists, or an action only one side refuses, the clause that refuses it, tried on a fork of that
+side's engine). A scenario one side cannot play
 is counted with why: a player count it does not allow, a deal it cannot deal (a card not in its
 deck, no vira), a deal that means something else without the vira it does not turn
 (``translation.NotTranslatable``); the reference engine has every optional capability, so none is
@@ -205,7 +206,9 @@ def _refusing(case: dict[str, Any], ruleset: RuleSet, index: int, seat: int, act
     ``index`` of ``case`` (each tried on a fork of the engine: ``IllegalAction.clause``)."""
     adapter = ReferenceAdapter()
     play(case, ruleset, index + 1, adapter)
-    clauses = set()
+    clauses: set[str] = set()
+    if adapter.engine is None:
+        return clauses
     for action in actions:
         try:
             adapter.engine.fork().act(seat, action)
@@ -305,6 +308,11 @@ def _parting(case: dict[str, Any], old: Side, new: Side, before: list[dict[str, 
             acted |= _refusing(case, new.ruleset, index, seat, sorted(set(was) - set(now)))
             acted |= _refusing(case, old.ruleset, index, seat, sorted(set(now) - set(was)))
     step = first["step"]
+    if "action" in values and step["action"].startswith("seat "):  # the action itself refused by one side only
+        seat, _, action = step["action"].removeprefix("seat ").partition(" ")
+        for side, (was, now) in ((new.ruleset, values["action"]), (old.ruleset, values["action"][::-1])):
+            if str(now).startswith("refused") and not str(was).startswith("refused"):
+                acted |= _refusing(case, side, index - 1, int(seat), [action])
     return Parting(step["line"], step["text"], step["action"], values, tuple(sorted(acted)))
 
 
