@@ -117,6 +117,7 @@ def test_a_changed_copy_with_a_parameter_a_condition_and_a_clause_gone_is_found(
     # parts later is told too: a vaza whose top cards are one team's stays tied in vaza 2 (ATB-EMPATE-2)
     in_play = [entry["in_play"] for entry in report["behaviour"]["differing"] if entry["in_play"]]
     assert any("vazas" in parting["values"] and "tied" in str(parting["values"]["vazas"]["new"]) for parting in in_play)
+    assert report["behaviour"]["groups"]["ATB-EMPATE-2"]  # found by undoing the condition alone: no event names take_trick
     by_id = {entry["id"]: entry["parting"] for entry in report["behaviour"]["differing"]}
     assert "normas-001" in by_id  # a covered card in the first vaza is now a legal action
     assert any(name.startswith("legal actions") for name in by_id["normas-001"]["values"])

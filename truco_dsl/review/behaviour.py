@@ -22,14 +22,18 @@ deck, no vira), a deal that means something else without the vira it does not tu
 (``translation.NotTranslatable``); the reference engine has every optional capability, so none is
 missing. Differences are grouped by the changed clauses (``text.TextDiff.changed_ids``) that acted
 where the scenario parts (at its first parting and where its play parts), or else by the
-scenario's own ``@clause:`` tags (also when only its play parting names no changed clause: the
-engine's events do not name every clause, a vaza given by ``take_trick`` for one).
+changed clause whose undoing alone makes the new rule set play the scenario as the old one does
+to that step (blame by experiment, ``undone``: the engine's events do not name every clause, a
+vaza given by ``take_trick`` for one), or else by the scenario's own ``@clause:`` tags (a changed
+parameter is not undone by experiment).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
@@ -152,8 +156,11 @@ def behaviour_diff(old: Side, new: Side, changed: frozenset[str] = frozenset()) 
             in_play = _parting(case, old, new, before, after, later)
         found.differing.append(Differing(scenario, parting, in_play))
         keys = {clause for clause in parting.clauses if clause in changed}
-        if in_play is not None:  # where the play parts: a changed clause acting there, else the scenario's own clauses
-            keys |= {clause for clause in in_play.clauses if clause in changed} or set(scenario.clauses)
+        if in_play is not None:  # where the play parts: a changed clause acting there, else one found by experiment
+            keys |= ({clause for clause in in_play.clauses if clause in changed}
+                     or _blamed(case, old.ruleset, new.ruleset, changed, before, later, _played) or set(scenario.clauses))
+        elif not keys:
+            keys = _blamed(case, old.ruleset, new.ruleset, changed, before, index, _seen)
         keys = sorted(keys) or list(scenario.clauses) or ["(no clause)"]
         for key in keys:
             groups[key].add(scenario.id)
@@ -199,6 +206,34 @@ def play(case: dict[str, Any], ruleset: RuleSet, until: int | None = None, adapt
             if until is not None and len(observations) >= until:
                 return observations
     return observations
+
+
+def undone(old: RuleSet, new: RuleSet, clause_id: str) -> RuleSet:
+    """``new`` with its clause ``clause_id`` as ``old`` has it: ``old``'s version in its place, taken
+    out when ``old`` has none, put back after the clause before it in ``old`` when ``new`` has none."""
+    before = {clause.id: clause for clause in old.clauses}
+    clauses = [before.get(clause.id, clause) for clause in new.clauses if clause.id != clause_id or clause_id in before]
+    if clause_id in before and all(clause.id != clause_id for clause in new.clauses):
+        order = [clause.id for clause in old.clauses]
+        previous = order[:order.index(clause_id)]
+        at = max((index + 1 for index, clause in enumerate(clauses) if clause.id in previous), default=0)
+        clauses.insert(at, before[clause_id])
+    clauses = [before[clause.id] if clause.id == clause_id else clause for clause in clauses]
+    return dataclasses.replace(new, clauses=tuple(clauses))
+
+
+def _blamed(case: dict[str, Any], old: RuleSet, new: RuleSet, changed: frozenset[str], before: list[dict[str, Any]],
+            index: int, compared: Callable[[dict[str, Any]], dict[str, Any]]) -> set[str]:
+    """The changed clauses whose undoing alone (``undone``) makes ``new`` play ``case`` as ``old``
+    does up to observation ``index``, observations compared as ``compared`` keeps them (``_played``:
+    the play alone): blame by experiment, where no event names the clause."""
+    ids = {clause.id for clause in old.clauses} | {clause.id for clause in new.clauses}
+    blamed = set()
+    for clause_id in sorted(changed & ids):
+        again = play(case, undone(old, new, clause_id), index + 1)
+        if [compared(_seen(entry)) for entry in again] == [compared(_seen(entry)) for entry in before[:index + 1]]:
+            blamed.add(clause_id)
+    return blamed
 
 
 def _refusing(case: dict[str, Any], ruleset: RuleSet, index: int, seat: int, actions: list[str]) -> set[str]:
