@@ -185,9 +185,10 @@ def test_this_repository_s_rule_file_at_head_against_the_working_file():
     (f"{ATB}@no-such-revision", "atb-2004", "'no-such-revision' is no revision of the git repository"),
     (f"{RULESETS_DIR / 'nope.yaml'}@HEAD", "atb-2004", "revision HEAD has no file"),
     (f"{ATB}@--output=x", "atb-2004", "is not a git revision"),
+    ("atb-2004", "enecomp --players 2", "--players 2: atb-2004 is played by 2, 4, 6 and enecomp by 4 players"),
 ])
 def test_bad_input_is_one_line_and_exit_2(old, new, message, capsys):
-    code, _, err = _diff(capsys, old, new, "--games", "5", "--workers", "1")
+    code, _, err = _diff(capsys, old, *new.split(), "--games", "5", "--workers", "1")
     assert code == 2
     assert message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and err.startswith("truco diff: ")

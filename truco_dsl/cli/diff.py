@@ -55,7 +55,7 @@ def run(options: argparse.Namespace) -> int:
     from truco_dsl.cli.options import check_writable, write_file
     from truco_dsl.cli.simulate import _bots, _same_file
     from truco_dsl.errors import SelectionError
-    from truco_dsl.review.diff import as_json, as_markdown, diff, paired_statistics
+    from truco_dsl.review.diff import as_json, as_markdown, diff, shared_players
     from truco_dsl.review.revisions import open_side
     from truco_dsl.simulation.bots import make_bot
 
@@ -76,8 +76,9 @@ def run(options: argparse.Namespace) -> int:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     with ExitStack() as stack:
         old, new = open_side(options.old, stack), open_side(options.new, stack)
-        statistics = paired_statistics(old, new, options.games, options.seed, bots, options.players, options.workers)
-        found = diff(old, new, statistics)
+        shared_players(old, new, options.players)  # a --players one of them does not allow: told before anything runs
+        found = diff(old, new, options.games, options.seed, bots, options.players, options.workers)
+        statistics = found.statistics
         _print(console, found)
         code = EXIT_DIFFERENT if found.differs else EXIT_OK
         if statistics.interrupted:

@@ -139,7 +139,10 @@ def behaviour_diff(old: Side, new: Side, changed: frozenset[str] = frozenset()) 
         before, after = play(case, old.ruleset), play(case, new.ruleset)
         index = next((number for number, (first, second) in enumerate(zip(before, after)) if _seen(first) != _seen(second)), None)
         if index is None and len(before) == len(after):
-            found.same += 1
+            if before and "cannot play" in before[-1]:  # neither plays it, for the same reason
+                found.unplayable.append(Unplayable(scenario, "both", before[-1]["cannot play"]))
+            else:
+                found.same += 1
             continue
         index = min(len(before), len(after)) - 1 if index is None else index
         first, second = before[index], after[index]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from truco_dsl.errors import SelectionError
 from truco_dsl.review.behaviour import BehaviourDiff, behaviour_diff
 from truco_dsl.review.revisions import Side
 from truco_dsl.review.text import TextDiff, text_diff
@@ -75,13 +76,14 @@ class Diff:
 
 def shared_players(old: Side, new: Side, players: int | None = None) -> tuple[int | None, str | None]:
     """The player count the simulation plays: ``players`` when given, else the fewest both rule
-    sets allow. Returns ``(count, None)``, or ``(None, why)`` when they share none (or do not
-    allow ``players``)."""
+    sets allow. Returns ``(count, None)``, or ``(None, why)`` when they share none. Raises
+    ``SelectionError`` when ``players`` is given and one of them does not allow it."""
     both = sorted(set(old.ruleset.players) & set(new.ruleset.players))
     if players is not None:
         if players in both:
             return players, None
-        return None, (f"--players {players}: {old.ruleset.id} plays {_counts(old)} and {new.ruleset.id} {_counts(new)} players")
+        raise SelectionError(f"--players {players}: {old.ruleset.id} is played by {_counts(old)} and {new.ruleset.id} by "
+                             f"{_counts(new)} players")
     if not both:
         return None, f"no player count both allow: {old.ruleset.id} plays {_counts(old)} and {new.ruleset.id} {_counts(new)} players"
     return both[0], None
@@ -95,8 +97,8 @@ def paired_statistics(old: Side, new: Side, games: int, seed: int, bots: tuple[s
                       workers: int = 1, progress: Callable[[int], None] | None = None) -> Statistics:
     """Play ``games`` games with ``bots`` (``simulation.bots.make_bot`` specs) under NEW and again
     under OLD with the same seeds (``truco simulate --against``) on ``workers`` processes, at
-    ``players`` seats (default: ``shared_players``), and return their ``Statistics``. Raises what
-    ``simulation.runner.simulate`` raises."""
+    ``players`` seats (default: ``shared_players``), and return their ``Statistics``. Raises
+    ``SelectionError`` as ``shared_players`` does, and what ``simulation.runner.simulate`` raises."""
     count, why = shared_players(old, new, players)
     result = Statistics(count, 0, seed, bots, skipped=why)
     if count is None:
@@ -112,11 +114,14 @@ def paired_statistics(old: Side, new: Side, games: int, seed: int, bots: tuple[s
     return result
 
 
-def diff(old: Side, new: Side, statistics: Statistics) -> Diff:
-    """The text and behaviour parts of ``old`` against ``new``, with ``statistics`` (played by
-    ``paired_statistics``). Raises ``CasesError`` for a feature file the cases export cannot read."""
+def diff(old: Side, new: Side, games: int, seed: int, bots: tuple[str, str], players: int | None = None, workers: int = 1,
+         progress: Callable[[int], None] | None = None) -> Diff:
+    """The three parts of ``old`` against ``new``: the text, the behaviour, then the statistics
+    (``paired_statistics`` with the other arguments). Raises ``CasesError`` for a feature file the
+    cases export cannot read, and what ``paired_statistics`` raises."""
     text = text_diff(old, new)
-    return Diff(old, new, text, behaviour_diff(old, new, text.changed_ids), statistics)
+    behaviour = behaviour_diff(old, new, text.changed_ids)
+    return Diff(old, new, text, behaviour, paired_statistics(old, new, games, seed, bots, players, workers, progress))
 
 
 def unplayable_counts(found: Diff) -> dict[str, int]:
