@@ -105,7 +105,7 @@ def test_a_changed_copy_with_a_parameter_a_condition_and_a_clause_gone_is_found(
     text = text[:start] + text[text.index("  - id: ", start + 1):]
     copy = tmp_path / "atb-2004.yaml"
     copy.write_text(text, encoding="utf-8")
-    code, report, _ = _report(tmp_path, capsys, "atb-2004", str(copy))
+    code, report, _ = _report(tmp_path, capsys, "atb-2004", str(copy), "--games", "20")
     assert code == 1
     parameters = {change["path"]: (change["old"], change["new"]) for change in report["text"]["parameters"]}
     assert parameters == {"game.mao_de_onze_at": (11, 10)}

@@ -96,7 +96,7 @@ def _print(console, found) -> None:
     """The three parts as tables, then a verdict line."""
     from rich.table import Table
 
-    from truco_dsl.review.diff import figure_value, shown_value, unplayable_counts
+    from truco_dsl.review.diff import figure_value, shown_value, signed, unplayable_counts
 
     old, new = found.old, found.new
     console.print(f"[bold]truco diff[/bold] {old.label} ({' → '.join(old.ruleset.lineage)}) → {new.label} "
@@ -165,6 +165,6 @@ def _print(console, found) -> None:
             for name in statistics.shown:
                 difference = statistics.differences[name]
                 table.add_row(difference["about"], figure_value(statistics.old.get(name)), figure_value(statistics.new.get(name)),
-                              f"{difference['difference']:+.4f}", f"[{difference['low']:+.4f}, {difference['high']:+.4f}]")
+                              signed(difference["difference"]), f"[{signed(difference['low'])}, {signed(difference['high'])}]")
             console.print(table)
     console.print("they differ" if found.differs else "no difference")

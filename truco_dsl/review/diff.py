@@ -193,6 +193,11 @@ def figure_value(figure: dict[str, Any] | None) -> str:
     return "—" if value is None else f"{value:.4f}"
 
 
+def signed(value: float) -> str:
+    """A difference with its sign: 4 decimals, or 2 significant digits below 0.001 (``+3.1e-05``)."""
+    return f"{value:+.4f}" if value == 0 or abs(value) >= 0.001 else f"{value:+.1e}"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -212,7 +217,7 @@ def as_markdown(found: Diff, most: int = 30) -> str:
         lines += ["| parameter | old | new |", "|---|---|---|"]
         lines += [f"| `{change.path}` | {_cell(shown_value(change.old))} | {_cell(shown_value(change.new))} |"
                   for change in text.parameters[:most]]
-        lines += _more(len(text.parameters), most, "parameters")
+        lines += _more(len(text.parameters), most, "parameters") + [""]
     if text.clauses:
         lines += ["| clause | change | cite | what differs |", "|---|---|---|---|"]
         for change in text.clauses[:most]:
@@ -222,11 +227,11 @@ def as_markdown(found: Diff, most: int = 30) -> str:
             else:
                 what = change.new_place if change.kind in ("added", "newly inherited") else change.old_place
             lines.append(f"| `{change.id}` | {change.kind} | {_cell(change.cite)} | {_cell(what or '')} |")
-        lines += _more(len(text.clauses), most, "clauses")
+        lines += _more(len(text.clauses), most, "clauses") + [""]
     if text.sources:
         lines += ["| source clause | old text | new text |", "|---|---|---|"]
         lines += [f"| `{change.id}` | {_cell(shown_value(change.old))} | {_cell(shown_value(change.new))} |" for change in text.sources]
-    lines.append("")
+        lines.append("")
     behaviour = found.behaviour
     lines += ["### Behaviour", "",
               f"{behaviour.scenarios} scenarios: {behaviour.same} played alike, {len(behaviour.differing)} part, "
@@ -254,13 +259,13 @@ def as_markdown(found: Diff, most: int = 30) -> str:
         lines += [f"{statistics.games:,} games at {statistics.players} players, seed {statistics.seed}, bots "
                   f"{statistics.bots[0]} and {statistics.bots[1]}, each game played under both rule sets; "
                   f"new minus old, 95% intervals. {len(statistics.shown)} of {len(statistics.differences)} "
-                  f"differences exclude 0.", ""]
+                  f"differences exclude 0 (about {len(statistics.differences) / 20:.1f} would by chance alone).", ""]
         if statistics.shown:
             lines += ["| statistic | old | new | difference | 95% interval |", "|---|---|---|---|---|"]
             for name in statistics.shown:
                 difference = statistics.differences[name]
                 lines.append(f"| {difference['about']} | {figure_value(statistics.old.get(name))} | {figure_value(statistics.new.get(name))} "
-                             f"| {difference['difference']:+.4f} | [{difference['low']:+.4f}, {difference['high']:+.4f}] |")
+                             f"| {signed(difference['difference'])} | [{signed(difference['low'])}, {signed(difference['high'])}] |")
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

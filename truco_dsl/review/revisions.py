@@ -51,7 +51,7 @@ class Side:
         if self.taken is not None:
             resolved, root = os.path.realpath(file), os.path.realpath(self.taken)
             if resolved.startswith(root + os.sep):
-                return f"{self.stands_for}/{os.path.relpath(resolved, root)}".replace("/./", "/")
+                return f"{self.stands_for}/{os.path.relpath(resolved, root)}"
         return shown(file)
 
 
