@@ -71,10 +71,11 @@ class Scenario:
 
 @dataclass(frozen=True)
 class Differing:
-    """A scenario both sides play whose observations part, and where (``parting``). When they
-    first part only in what a seat may do or see (its legal actions, the hands it sees), the play
-    itself may part later, or never: ``in_play`` is where the rest (scores, stake, turn, vazas,
-    the hand's end …) first differs, None when it never does or already does at ``parting``."""
+    """A scenario both sides play whose observations part, and where (``parting``). The play
+    goes on after it: ``in_play`` is the first later step where what was played (scores, stake,
+    turn, vazas, the hand's end …: not the legal actions and views) differs in an observation the
+    first parting did not tell (a covered card legal at the deal, then a vaza taken otherwise);
+    None when none does."""
 
     scenario: Scenario
     parting: Parting
@@ -152,10 +153,11 @@ def behaviour_diff(old: Side, new: Side, changed: frozenset[str] = frozenset()) 
             found.unplayable.append(Unplayable(scenario, side, why))
             continue
         parting = _parting(case, old, new, before, after, index)
-        later = next((number for number in range(index, min(len(before), len(after)))
-                      if _played(_seen(before[number])) != _played(_seen(after[number]))), None)
+        told = set(parting.values)
+        later = next((number for number in range(index + 1, min(len(before), len(after)))
+                      if _news(_played(_seen(before[number])), _played(_seen(after[number])), told)), None)
         in_play = None
-        if later is not None and later != index and "cannot play" not in before[later] and "cannot play" not in after[later]:
+        if later is not None and "cannot play" not in before[later] and "cannot play" not in after[later]:
             in_play = _parting(case, old, new, before, after, later)
         found.differing.append(Differing(scenario, parting, in_play))
         keys = {clause for clause in parting.clauses if clause in changed}
@@ -330,6 +332,11 @@ def _seen(observation: dict[str, Any]) -> dict[str, Any]:
 def _played(observation: dict[str, Any]) -> dict[str, Any]:
     """An observation without the legal actions and views: what the play itself did."""
     return {name: value for name, value in observation.items() if not name.startswith(_OPTIONS)}
+
+
+def _news(first: dict[str, Any], second: dict[str, Any], told: set[str]) -> bool:
+    """Whether two observations differ in something the first parting did not tell (``told``)."""
+    return any(first.get(name) != second.get(name) for name in set(first) | set(second) if name not in told)
 
 
 def _parting(case: dict[str, Any], old: Side, new: Side, before: list[dict[str, Any]], after: list[dict[str, Any]],
