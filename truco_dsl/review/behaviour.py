@@ -255,7 +255,7 @@ def _refusing(case: dict[str, Any], ruleset: RuleSet, index: int, seat: int, act
         except IllegalAction as refusal:
             if refusal.clause:
                 clauses.add(refusal.clause)
-        except (RuleSetIncomplete, AttributeError):
+        except RuleSetIncomplete:
             continue
     return clauses
 
