@@ -20,6 +20,8 @@ from truco_dsl.rules import RuleSet
 EXIT_OK = 0
 #: the suite found failing scenarios or engine faults, a mutant survived, coverage has a gap
 EXIT_FAILED = 1
+#: truco diff: the two rule sets differ (text, a scenario, or a statistic whose interval excludes 0)
+EXIT_DIFFERENT = 1
 #: a malformed rule file, an unknown rule set, a bad option, an unwritable path, an engine that cannot start
 EXIT_BAD_INPUT = 2
 #: the person pressed Ctrl-C (128 + SIGINT, as a shell reports it)
