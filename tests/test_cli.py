@@ -54,7 +54,8 @@ def test_every_command_module_adds_its_subcommand_and_runs_it():
     typed = {"validate": ["validate", "x.yaml"], "conform": ["conform"], "mutate": ["mutate", "--ruleset", "x"],
              "cases": ["cases", "export"], "serve": ["serve"], "play": ["play"], "vocabulary": ["vocabulary"],
              "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"], "show": ["show", "atb-2004"],
-             "new": ["new", "casa", "--extends", "atb-2004"], "simulate": ["simulate"]}
+             "new": ["new", "casa", "--extends", "atb-2004"], "simulate": ["simulate"],
+             "explain": ["explain", "empate-003"]}
     parser = build_parser()
     for module in COMMANDS:
         options = parser.parse_args(typed[module.__name__.rsplit(".", 1)[1]])
@@ -194,6 +195,8 @@ OUT_OF_RANGE = [
     ("simulate", "--players", "1", "the number of players must be a whole number from 2 to 12"),
     ("simulate", "--workers", "0", "the number of workers must be a whole number from 1 to"),
     ("simulate", "--bots", "a,b,c", "--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not 'a,b,c'"),
+    ("explain", "--seat", "-1", "a seat is a whole number from 0, not '-1'"),
+    ("explain", "--game", "0", "a game of a record file is its line, a whole number from 1, not '0'"),
 ]
 
 

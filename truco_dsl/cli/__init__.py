@@ -37,10 +37,11 @@ import sys
 from typing import Any
 
 from truco_dsl.cli import cases, conform, coverage, mutate, new, play, serve, show, simulate, validate, vocabulary, where
+from truco_dsl.cli import explain
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, reported
 
 #: the commands, in the order ``truco --help`` lists them
-COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, simulate, vocabulary, coverage, where)
+COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, simulate, vocabulary, coverage, where, explain)
 
 
 def build_parser() -> argparse.ArgumentParser:
