@@ -331,3 +331,19 @@ def test_a_person_reading_the_html_in_chromium_sees_the_clauses_their_scenarios_
     assert f"now passes: remove it from {runs['folder'] / 'known.yaml'}" in text
     assert "it used to <b>fail</b> & was fixed" in text  # escaped, so shown as written
     assert alarm not in ("rgba(0, 0, 0, 0)", "transparent")  # the inline style sheet applies
+
+
+def test_a_failing_scenario_gives_the_truco_explain_command_in_every_report(runs):
+    command = "truco explain normas-002 --ruleset casa"  # the variant played where the scenario names atb-2004
+    assert next(record for record in records(runs, "first") if record["id"] == "normas-002")["explain"] == command
+    assert all(record["explain"] is None for record in records(runs, "first") if record["outcome"] == "passed")
+    failing = ScenarioResult(id="normas-002", clauses=("ATB-NORMAS-11",), feature="atb-2004/normas.feature", scenario="s",
+                             ruleset="casa", outcome="failed", duration=0.1, failing_step="Then … (line 28)", message="expected…",
+                             line=18, failing_step_line=28)
+    assert f"<code>{command}</code>" in render_html([failing], engine="reference")
+    console = Console(file=io.StringIO(), width=200)
+    report([failing], console)
+    assert f"what the reference engine does there: {command}" in console.file.getvalue()
+    same = ScenarioResult(id="empate-003", clauses=(), feature="atb-2004/empate.feature", scenario="s", ruleset="atb-2004",
+                          outcome="error", duration=0.1)
+    assert same.explain == "truco explain empate-003"  # played under its own rule set: no --ruleset

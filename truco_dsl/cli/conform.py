@@ -219,7 +219,8 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
                 tail = "\n".join(errors.strip().splitlines()[-10:])
                 raise SuiteError(f"a job of the run ended with exit code {child.returncode}" + (f":\n{tail}" if tail else ""))
             records = json.loads(share.read_text(encoding="utf-8"))
-            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])}) for record in records])
+            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])})
+                           for record in ({key: value for key, value in record.items() if key != "explain"} for record in records)])  # explain: derived
     return [share[position] for position in range(max(map(len, shares), default=0)) for share in shares if position < len(share)]
 
 
@@ -295,6 +296,8 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                 console.print(Text(f"    step: {printable(result.failing_step, lines=False)}"), soft_wrap=True)
             for line in printable(result.message or "").splitlines() or [""]:  # an engine's words: escaped
                 console.print(Text(f"    {line}"), soft_wrap=True)
+            if result.explain:
+                console.print(Text(f"    what the reference engine does there: {result.explain}"), soft_wrap=True)
     expected = [result for result in results if result.outcome == EXPECTED_FAILURE]
     if expected:
         console.print(Text(f"\nExpected failures ({len(expected)}):", style="bold"))

@@ -112,10 +112,22 @@ class ScenarioResult:
         one, the path as given for one a rule file carries."""
         return f"features/{self.feature}" if (FEATURES_DIR / self.feature).is_file() else self.feature
 
+    @property
+    def explain(self) -> str | None:
+        """The command that replays the scenario on the reference engine, saying which clause does
+        what at each step (``truco explain ID``, with ``--ruleset`` the rule set played when it is not
+        the one the scenario's folder is written for); None for a scenario that passed, was not run
+        (unsupported, not applicable, skipped) or has no id."""
+        if self.id is None or self.outcome in ("passed", "unsupported", "not_applicable", "skipped"):
+            return None
+        own = self.feature.split("/", 1)[0]
+        return f"truco explain {self.id}" + (f" --ruleset {self.ruleset}" if self.ruleset and self.ruleset != own else "")
+
     def as_json(self) -> dict[str, Any]:
-        """The record as plain JSON (``clauses`` a list)."""
+        """The record as plain JSON (``clauses`` a list; ``explain``: the property's command)."""
         record = asdict(self)
         record["clauses"] = list(self.clauses)
+        record["explain"] = self.explain
         return record
 
 
