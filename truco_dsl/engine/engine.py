@@ -143,9 +143,8 @@ class Engine:
         self.hand = Hand(number=self.hand_count, dealer=self.next_dealer, hands=dealt, vira=turned,
                          strengths=ruleset.strengths(turned), stake=ruleset.ladder[0], shuffled=shuffled)
         self._runtime.follow(self.hand)
-        self._events = []
-        self.emit("hand_dealt", hand=self.hand_count, game=self.game.number, dealer=self.next_dealer,
-                  vira=str(turned) if turned else None)
+        self._events = [{"type": "hand_dealt", "hand": self.hand_count, "game": self.game.number,  # emit's, inline: every deal
+                         "dealer": self.next_dealer, "vira": str(turned) if turned else None, "clause": STRUCTURAL}]
         self._runtime.run("deal")
         if not self.hand.over:
             self._start_trick()
@@ -744,9 +743,11 @@ class TracedEngine(Engine):
         """As ``Engine.deal``; ``trace`` is then the deal's."""
         self.trace = self._runtime.trace = []
         try:
-            return super().deal(hands, vira)
+            events = super().deal(hands, vira)
         finally:
             self._runtime.trace = None
+        self.trace.insert(0, Traced("event", "", 0, event=events[0]))  # hand_dealt, which deal writes itself
+        return events
 
     def act(self, seat: int, action: str) -> list[Event]:
         """As ``Engine.act``; ``trace`` is then the action's (its guards first), refused or not."""
