@@ -228,3 +228,17 @@ def test_a_record_that_does_not_replay_names_its_line_and_step(tmp_path, capsys)
 def test_a_bad_target_or_option_is_one_line_and_exit_2(capsys, words, said):
     code, out, err = explained(capsys, *words)
     assert code == 2 and said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_record_of_a_rule_file_is_explained_with_its_file(tmp_path, capsys):
+    from pathlib import Path
+
+    variant = str(Path(__file__).parent / "fixtures" / "variants" / "casa24b.yaml")  # a 1, 2, 4, 8 ladder
+    path = tmp_path / "casa.jsonl"
+    assert main(["simulate", "--ruleset", variant, "--games", "1", "--seed", "3", "--record", str(path)]) == 0
+    capsys.readouterr()
+    code, _, err = explained(capsys, str(path))
+    assert code == 2 and "which is not bundled; give its rule file with --ruleset FILE" in err
+    engine = replay(json.loads(path.read_text(encoding="utf-8")), load_ruleset(variant))
+    explanation = explain(str(path), variant)
+    assert explanation.ruleset == "casa24b" and explanation.blocks[-1].state["score"] == engine.score

@@ -27,6 +27,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.diagnostics import did_you_mean, read_regular, shortened, shown
 from truco_dsl.engine.engine import STRUCTURAL, TracedEngine
 from truco_dsl.engine.runtime import Traced
@@ -209,7 +210,7 @@ def explain_scenario(scenario_id: str, ruleset: str | None = None, seat: int | N
     played = played if played is not None else load_ruleset(table.ruleset)
     own = played if played.id == table.ruleset else load_ruleset(table.ruleset)
     blocks, stop = _play(table, cues, played, seat)
-    title = f"scenario {scenario_id}: {case['name']} (features/{case['feature']}:{case['line']})"
+    title = f"scenario {scenario_id}: {case['name']} ({_feature_path(case)}:{case['line']})"
     explanation = Explanation(title, played.id, table.players, blocks, seat, expectations, notes)
     if stop is not None:
         explanation.notes.append(f"{stop.cue.place}: the engine refused what the scenario does there; the replay stops")
@@ -220,6 +221,11 @@ def explain_scenario(scenario_id: str, ruleset: str | None = None, seat: int | N
     return explanation
 
 
+def _feature_path(case: dict[str, Any]) -> str:
+    """The case's feature file as a person finds it: under features/ when bundled, else as its rule file names it."""
+    return f"features/{case['feature']}" if (FEATURES_DIR / case["feature"]).is_file() else case["feature"]
+
+
 def _scenario_script(case: dict[str, Any]) -> tuple[Table, list[Cue], list[str], list[str]]:
     """The table and cues of an exported case (``cases.export_cases``), its Then steps as written and
     the notes of setup steps that are not replayed."""
@@ -227,7 +233,7 @@ def _scenario_script(case: dict[str, Any]) -> tuple[Table, list[Cue], list[str],
     cues: list[Cue] = []
     expectations: list[str] = []
     notes: list[str] = []
-    feature = f"features/{case['feature']}"
+    feature = _feature_path(case)
     for step in case["steps"]:
         place = f"{feature}:{step['line']}"
         if step["phase"] == "expectation":
@@ -251,8 +257,10 @@ def _scenario_script(case: dict[str, Any]) -> tuple[Table, list[Cue], list[str],
                 cues.append(Cue("deal", place, seed=form["seed"]))
             elif kind in ("act", "try"):
                 cues.append(Cue("act", place, seat=form["seat"], action=form["action"], tried=kind == "try"))
-            else:  # fresh games dealt to be looked at (the next k deals are shuffled): nothing to explain
+            elif kind == "next_deals_shuffled":  # fresh games dealt to be looked at: nothing to explain
                 notes.append(f"{place}: {step['text']!r} is not replayed (it deals fresh games, one after another)")
+            else:
+                notes.append(f"{place}: {step['text']!r} is not replayed (truco explain plays the deals and actions)")
     if table is None:
         raise ExplainError(f"{feature}:{case['line']}: the scenario sets up no game")
     return table, cues, expectations, notes
