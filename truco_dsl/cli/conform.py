@@ -219,8 +219,7 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
                 tail = "\n".join(errors.strip().splitlines()[-10:])
                 raise SuiteError(f"a job of the run ended with exit code {child.returncode}" + (f":\n{tail}" if tail else ""))
             records = json.loads(share.read_text(encoding="utf-8"))
-            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])})
-                           for record in ({key: value for key, value in record.items() if key != "explain"} for record in records)])  # explain: derived
+            shares.append([ScenarioResult(**{**record, "clauses": tuple(record["clauses"])}) for record in records])
     return [share[position] for position in range(max(map(len, shares), default=0)) for share in shares if position < len(share)]
 
 
