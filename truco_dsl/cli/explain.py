@@ -59,8 +59,6 @@ def run(options: argparse.Namespace) -> int:
 def lines(explanation: Any) -> list[str]:
     """The explanation as console lines: a heading, a block per step, the parting (``--ruleset``),
     the scenario's expectations and the notes."""
-    from truco_dsl.review.explain import caused_by, cite, shown_action
-
     viewer = explanation.seat
     seen = "the referee (every card)" if viewer is None else f"seat {viewer} (its own cards only)"
     out = [explanation.title, f"played under {explanation.ruleset}, {explanation.players} players, as {seen}"]
@@ -68,7 +66,7 @@ def lines(explanation: Any) -> list[str]:
         out.append(f"compared with {explanation.compared}, the rule set the scenario is written for")
     for number, block in enumerate(explanation.blocks, start=1):
         out.append("")
-        out += _block(number, block, viewer, caused_by, cite, shown_action)
+        out += _block(number, block, viewer)
     parting = explanation.parting
     if explanation.compared:
         out.append("")
@@ -80,7 +78,7 @@ def lines(explanation: Any) -> list[str]:
             if len(parting.differences) > 12:
                 out.append(f"  … and {len(parting.differences) - 12} more")
             out.append(f"  under {explanation.compared}:")
-            out += ["  " + line for line in _block(parting.index + 1, parting.first, viewer, caused_by, cite, shown_action)]
+            out += ["  " + line for line in _block(parting.index + 1, parting.first, viewer)]
     if explanation.expectations:
         out += ["", "the scenario expects:"] + [f"  {line}" for line in explanation.expectations]
     if explanation.notes:
@@ -88,7 +86,11 @@ def lines(explanation: Any) -> list[str]:
     return out
 
 
-def _block(number: int, block: Any, viewer: int | None, caused_by: Any, cite: Any, shown_action: Any) -> list[str]:
+def _block(number: int, block: Any, viewer: int | None) -> list[str]:
+    """One step's lines: the step and its place, a refusal, the legal actions before it, each hook
+    (how many clauses it asked and fired), guard, fired effect and event of its trace, and the state after."""
+    from truco_dsl.review.explain import caused_by, cite, shown_action
+
     cue = block.cue
     head = "deal" if cue.kind == "deal" else f"seat {cue.seat}: {shown_action(cue, viewer)}"
     out = [f"{number:>3}. {head}    [{cue.place}]"]
