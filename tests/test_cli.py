@@ -55,7 +55,7 @@ def test_every_command_module_adds_its_subcommand_and_runs_it():
              "cases": ["cases", "export"], "serve": ["serve"], "play": ["play"], "vocabulary": ["vocabulary"],
              "coverage": ["coverage"], "where": ["where", "ATB-EMPATE-3"], "show": ["show", "atb-2004"],
              "new": ["new", "casa", "--extends", "atb-2004"], "simulate": ["simulate"], "diff": ["diff", "atb-2004", "enecomp"],
-             "rulebook": ["rulebook", "atb-2004"]}
+             "rulebook": ["rulebook", "atb-2004"], "explain": ["explain", "empate-003"]}
     parser = build_parser()
     for module in COMMANDS:
         options = parser.parse_args(typed[module.__name__.rsplit(".", 1)[1]])
@@ -195,10 +195,12 @@ OUT_OF_RANGE = [
     ("simulate", "--players", "1", "the number of players must be a whole number from 2 to 12"),
     ("simulate", "--workers", "0", "the number of workers must be a whole number from 1 to"),
     ("simulate", "--bots", "a,b,c", "--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not 'a,b,c'"),
-    ("diff", "--games", "0", "the number of games must be a whole number from 1 to 10,000,000, not '0'"),
+    ("diff", "--games", "0", "the number of games must be a whole number from 1 to 1,000,000, not '0'"),
     ("diff", "--seed", "x", "the seed must be a whole number from 0"),
     ("diff", "--players", "13", "the number of players must be a whole number from 2 to 12"),
     ("diff", "--workers", "0", "the number of workers must be a whole number from 1 to"),
+    ("explain", "--seat", "-1", "a seat is a whole number from 0, not '-1'"),
+    ("explain", "--game", "0", "a game of a record file is its line, a whole number from 1, not '0'"),
 ]
 
 

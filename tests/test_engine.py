@@ -336,7 +336,7 @@ def test_a_covered_card_loses_to_any_card():
     engine = after_one_vaza()
     engine.act(0, "play_covered:2c")  # a 2 that would beat the 4h
     events = engine.act(1, "play:4h")
-    assert {"type": "trick_won", "trick": 2, "seat": 1, "team": 1} in events
+    assert {"type": "trick_won", "trick": 2, "seat": 1, "team": 1, "clause": "structural"} in events
 
 
 def test_the_bundled_variants_are_found_by_id():

@@ -268,7 +268,7 @@ def test_a_dropped_clause_no_longer_applies(variant):
     engine, _ = play(covering_allowed, hands, vira, [])
     assert "play_covered:Kc" in engine.legal_actions(0)
     events = engine.act(0, "play_covered:Kc")
-    assert events == [{"type": "card_played", "seat": 0, "card": "Kc", "covered": True, "trick": 1}]
+    assert events == [{"type": "card_played", "seat": 0, "card": "Kc", "covered": True, "trick": 1, "clause": "structural"}]
 
 
 def test_dropping_the_mao_de_onze_clauses_plays_11_as_any_score(variant):

@@ -33,7 +33,7 @@ from truco_dsl.conformance.report.html import render_html
 from truco_dsl.conformance.report.junit import junit_report
 from truco_dsl.conformance.report.outcomes import EXPECTABLE, OUTCOMES
 from truco_dsl.conformance.runner import run_suite
-from truco_dsl.conformance.suite.plugin import ScenarioResult
+from truco_dsl.conformance.suite.plugin import ScenarioResult, explain_command
 from truco_dsl.errors import ExpectationsError
 
 CONFORMANCE = Path(__file__).parents[1] / "conformance"
@@ -331,3 +331,25 @@ def test_a_person_reading_the_html_in_chromium_sees_the_clauses_their_scenarios_
     assert f"now passes: remove it from {runs['folder'] / 'known.yaml'}" in text
     assert "it used to <b>fail</b> & was fixed" in text  # escaped, so shown as written
     assert alarm not in ("rgba(0, 0, 0, 0)", "transparent")  # the inline style sheet applies
+
+
+def test_a_failing_scenario_gives_the_truco_explain_command_in_every_report(runs, capsys):
+    failed = next(record for record in records(runs, "first") if record["id"] == "normas-002")
+    variant = str(runs["folder"] / "casa.yaml")  # a rule file, not bundled: named by its path
+    assert shlex.split(failed["explain"]) == ["truco", "explain", "normas-002", "--ruleset", variant]
+    assert all(record["explain"] is None for record in records(runs, "first") if record["outcome"] == "passed")
+    assert main(shlex.split(failed["explain"])[1:]) == 0  # the command runs: where the variant parts from atb-2004
+    shown = capsys.readouterr().out
+    # ATB lists no covered card in the first vaza (ATB-NORMAS-11), the variant does: they part at the first card
+    assert "compared with atb-2004" in shown and "where they part: step 2 (features/atb-2004/normas.feature:26)" in shown
+    assert "5. seat 3: play_covered:7s" in shown and "REFUSED" not in shown  # the covered card the scenario expects refused
+    failing = ScenarioResult(id="normas-002", clauses=("ATB-NORMAS-11",), feature="atb-2004/normas.feature", scenario="s",
+                             ruleset="casa", outcome="failed", duration=0.1, failing_step="Then … (line 28)", message="expected…",
+                             line=18, failing_step_line=28, explain=failed["explain"])
+    assert f"<code>{failed['explain']}</code>" in render_html([failing], engine="reference")
+    console = Console(file=io.StringIO(), width=400)
+    report([failing], console)
+    assert f"what the reference engine does there: {failed['explain']}" in console.file.getvalue()
+    assert explain_command("empate-003", "atb-2004/empate.feature", "atb-2004", {}) == "truco explain empate-003"
+    assert explain_command("desacordos-001", "desacordos/desacordos.feature", "fpt-1983", {}) == \
+        "truco explain desacordos-001 --ruleset fpt-1983"

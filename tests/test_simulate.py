@@ -299,9 +299,9 @@ def test_every_seed_handed_out_is_distinct_and_exact_in_any_language(capsys):
     ("cmd:./a x,y,cmd:./b z", ("cmd:./a x,y", "cmd:./b z")),
 ])
 def test_bots_part_at_the_first_comma_followed_by_a_bot(text, sides):
-    from truco_dsl.cli.simulate import _bots
+    from truco_dsl.cli.options import bot_pair
 
-    assert _bots(text) == sides
+    assert bot_pair(text) == sides
 
 
 @pytest.mark.parametrize("text", ["random,", ",random", "random,heuristic,mcts"])

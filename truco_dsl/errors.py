@@ -211,6 +211,12 @@ class CasesError(ValueError):
     not in the vocabulary. The message names the file and line."""
 
 
+class ExplainError(ValueError):
+    """A game record or scenario ``truco explain`` cannot replay: an empty file, a line that is no
+    JSON or no record, a step the rule set refuses (a record edited by hand, of another rule set).
+    The message names the file and line (and step) and what failed."""
+
+
 class UnknownName(LookupError):
     """A name ``truco where`` does not know: no clause id of spec/sources, builtin, hook or
     scenario id. The message offers the closest known name."""

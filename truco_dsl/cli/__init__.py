@@ -37,11 +37,12 @@ import sys
 from typing import Any
 
 from truco_dsl.cli import cases, conform, coverage, mutate, new, play, serve, show, simulate, validate, vocabulary, where
-from truco_dsl.cli import diff, rulebook
+from truco_dsl.cli import diff, explain, rulebook
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, reported
 
 #: the commands, in the order ``truco --help`` lists them
-COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, simulate, vocabulary, coverage, where, diff, rulebook)
+COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, simulate, vocabulary, coverage, where, diff, explain,
+            rulebook)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -295,6 +295,8 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                 console.print(Text(f"    step: {printable(result.failing_step, lines=False)}"), soft_wrap=True)
             for line in printable(result.message or "").splitlines() or [""]:  # an engine's words: escaped
                 console.print(Text(f"    {line}"), soft_wrap=True)
+            if result.explain:
+                console.print(Text(f"    what the reference engine does there: {result.explain}"), soft_wrap=True)
     expected = [result for result in results if result.outcome == EXPECTED_FAILURE]
     if expected:
         console.print(Text(f"\nExpected failures ({len(expected)}):", style="bold"))

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable
 
 from truco_dsl.diagnostics import first_line
-from truco_dsl.errors import (BotError, CasesError, DraftError, EngineStartError, ExpectationsError, RulesetError, RuleSetIncomplete, SelectionError,
-                              SuiteError, UnknownName)
+from truco_dsl.errors import (BotError, CasesError, DraftError, EngineStartError, ExpectationsError, ExplainError, RulesetError,
+                              RuleSetIncomplete, SelectionError, SuiteError, UnknownName)
 from truco_dsl.rules import RuleSet
 
 EXIT_OK = 0
@@ -50,6 +50,7 @@ SHOWN: dict[type[Exception], tuple[int, Callable[[Exception], str]]] = {
     # a bot program (truco simulate --bots cmd:...) that cannot start, hangs, crashes or breaks its protocol
     BotError: (EXIT_BAD_INPUT, str),
     UnknownName: (EXIT_BAD_INPUT, headline),
+    ExplainError: (EXIT_BAD_INPUT, headline),  # a record or scenario truco explain cannot replay: file:line, what failed
     FileNotFoundError: (EXIT_BAD_INPUT, headline),  # an unknown rule set id, no rule file at a path
 }
 

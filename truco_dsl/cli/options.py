@@ -168,3 +168,33 @@ def write_file(command: str, path: str, what: str, text: str) -> bool:
         bad_input(command, f"cannot write {what} to {path}: {error.strerror or error}")
         return False
     return True
+
+
+#: where ``--bots`` parts its two sides: the first comma followed by a bot's spec
+_SIDES = re.compile(r",(?=\s*(?:(?:random|heuristic|mcts(?::\w*)?)\s*$|cmd:))")
+
+
+def bot_pair(text: str) -> tuple[str, str]:
+    """``--bots B1,B2`` or ``--bots B`` (truco simulate, truco diff): the two sides' specs. The
+    sides part at the first comma followed by a bot's spec, so a ``cmd:`` program's arguments may
+    hold other commas. Raises ``ArgumentTypeError`` for an empty side or more than two."""
+    parts = _SIDES.split(text, maxsplit=1)
+    if len(parts) == 1 and not text.strip().startswith("cmd:"):
+        parts = text.split(",", maxsplit=1)  # a side that is no bot: make_bot tells which
+    parts = [part.strip() for part in parts]
+    if len(parts) == 1:
+        parts *= 2
+    if not all(parts) or any("," in part and not part.startswith("cmd:") for part in parts):
+        raise argparse.ArgumentTypeError(f"--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not {text!r}")
+    return parts[0], parts[1]
+
+
+def same_file(path: str, other: str) -> bool:
+    """Whether two paths name one file (a path written two ways, or one linked to the other, even
+    through a link to a file not yet written)."""
+    if os.path.realpath(path) == os.path.realpath(other):
+        return True
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # one does not exist yet
+        return False

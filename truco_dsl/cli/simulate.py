@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 
-from truco_dsl.cli.options import games, players, run_seed, workers
+from truco_dsl.cli.options import bot_pair, games, players, run_seed, same_file, workers
 
 #: how long a Dask scheduler named by --cluster may take to answer
 CLUSTER_TIMEOUT = "10s"
@@ -26,7 +25,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                                "and its bots seeded from that and their seat, so the same seed gives the same figures "
                                "whatever --workers")
     simulate.add_argument("--players", type=players, default=2, metavar="P", help="seats at the table (default 2)")
-    simulate.add_argument("--bots", type=_bots, default=("random", "random"), metavar="B1,B2",
+    simulate.add_argument("--bots", type=bot_pair, default=("random", "random"), metavar="B1,B2",
                           help="the bots of the two sides: random, heuristic, mcts (mcts:N for N playouts a move) or "
                                "cmd:PROGRAM ARGS (default random,random; one bot alone plays both sides); B1 plays the first "
                                "seat's team in even games and the other team in odd ones. A cmd: program's arguments may "
@@ -50,25 +49,6 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                           help="also write every game as a JSON line of its deals and actions (replayable; with --against, "
                                "each game's line under the other rule set follows its own)")
     simulate.set_defaults(run=run)
-
-
-#: where ``--bots`` parts its two sides: the first comma followed by a bot's spec
-_SIDES = re.compile(r",(?=\s*(?:(?:random|heuristic|mcts(?::\w*)?)\s*$|cmd:))")
-
-
-def _bots(text: str) -> tuple[str, str]:
-    """``--bots B1,B2`` or ``--bots B``: the two sides' specs. The sides part at the first comma
-    followed by a bot's spec, so a ``cmd:`` program's arguments may hold other commas. Raises
-    ``ArgumentTypeError`` for an empty side or more than two."""
-    parts = _SIDES.split(text, maxsplit=1)
-    if len(parts) == 1 and not text.strip().startswith("cmd:"):
-        parts = text.split(",", maxsplit=1)  # a side that is no bot: make_bot tells which
-    parts = [part.strip() for part in parts]
-    if len(parts) == 1:
-        parts *= 2
-    if not all(parts) or any("," in part and not part.startswith("cmd:") for part in parts):
-        raise argparse.ArgumentTypeError(f"--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not {text!r}")
-    return parts[0], parts[1]
 
 
 def run(options: argparse.Namespace) -> int:
@@ -115,10 +95,10 @@ def run(options: argparse.Namespace) -> int:
                                                    ("--plot", options.plot)) if path is not None}
     inputs = _inputs(options)
     for option, path in outputs.items():
-        twice = [other for other, other_path in outputs.items() if other != option and _same_file(path, other_path)]
+        twice = [other for other, other_path in outputs.items() if other != option and same_file(path, other_path)]
         if twice:
             raise SelectionError(f"{option} and {twice[0]} both name {path}: one would overwrite the other; give each its own file")
-        read = next((what for what, input_path in inputs if _same_file(path, input_path)), None)
+        read = next((what for what, input_path in inputs if same_file(path, input_path)), None)
         if read is not None:
             raise SelectionError(f"{option} {path} is {read}: writing there would destroy it; give another file")
         check_writable(path)
@@ -189,17 +169,6 @@ def _inputs(options: argparse.Namespace) -> list[tuple[str, str]]:
                 continue  # make_bot says why
             found += [(f"read by the bot {spec!r}", word) for word in words if os.path.isfile(word)]
     return found
-
-
-def _same_file(path: str, other: str) -> bool:
-    """Whether two paths name one file (a path written two ways, or one linked to the other, even
-    through a link to a file not yet written)."""
-    if os.path.realpath(path) == os.path.realpath(other):
-        return True
-    try:
-        return os.path.samefile(path, other)
-    except OSError:  # one does not exist yet
-        return False
 
 
 def _reach(address: str) -> None:

@@ -29,12 +29,16 @@ from typing import Any
 
 from truco_dsl.cards import Card
 from truco_dsl.engine.records import Game, Hand, Play, Raise, Trick
-from truco_dsl.engine.runtime import ClauseRuntime
+from truco_dsl.engine.runtime import ClauseRuntime, Traced, TracedRuntime
 from truco_dsl.engine.vaza import top_seats
 from truco_dsl.errors import BadDeal, CardError, IllegalAction, RuleSetIncomplete
 from truco_dsl.rules import Clause, RuleSet, load_ruleset
 
 Event = dict[str, Any]
+
+#: the ``clause`` of an event no clause caused: the shape of the game (a card played, a vaza whose
+#: top card won it, a truco called by a player), not a rule of a regulation
+STRUCTURAL = "structural"
 
 
 class Engine:
@@ -139,8 +143,8 @@ class Engine:
         self.hand = Hand(number=self.hand_count, dealer=self.next_dealer, hands=dealt, vira=turned,
                          strengths=ruleset.strengths(turned), stake=ruleset.ladder[0], shuffled=shuffled)
         self._runtime.follow(self.hand)
-        self._events = [{"type": "hand_dealt", "hand": self.hand_count, "game": self.game.number,
-                         "dealer": self.next_dealer, "vira": str(turned) if turned else None}]
+        self._events = [{"type": "hand_dealt", "hand": self.hand_count, "game": self.game.number,  # emit's, inline: every deal
+                         "dealer": self.next_dealer, "vira": str(turned) if turned else None, "clause": STRUCTURAL}]
         self._runtime.run("deal")
         if not self.hand.over:
             self._start_trick()
@@ -262,8 +266,9 @@ class Engine:
 
         Everything play changes (scores, the hand, the game's flags and infractions) is copied; the
         rule set and the seeded shuffle are shared, so a fork that deals draws from this game's seed.
+        A fork is a plain ``Engine`` whatever this one is: the searches that fork are not traced.
         """
-        twin = object.__new__(type(self))  # a shallow copy (copy.copy is slower), then what play changes
+        twin = object.__new__(Engine)  # a shallow copy (copy.copy is slower), then what play changes; untraced
         twin.__dict__.update(self.__dict__)
         twin.score, twin.games_won = list(self.score), list(self.games_won)
         twin.game = self.game.copy()
@@ -279,9 +284,11 @@ class Engine:
     # ``game`` (its target, flags and ``won``), ``games_won``, ``winner``, ``game_winner``,
     # ``disqualified``, ``next_dealer``. For what the players' actions do too, it calls these five.
     def emit(self, event_type: str, **fields: Any) -> None:
-        """Add an event (``{"type": event_type, **fields}``, plain JSON values) to those the deal or
-        action being taken returns."""
-        self._events.append({"type": event_type, **fields})
+        """Add an event (``{"type": event_type, **fields, "clause": …}``, plain JSON values) to those
+        the deal or action being taken returns. ``clause``: the id of the clause whose ``then:`` is
+        running (the clause that caused the event), ``STRUCTURAL`` outside any."""
+        clause = self._runtime.clause
+        self._events.append({"type": event_type, **fields, "clause": STRUCTURAL if clause is None else clause.id})
 
     def give_trick(self, trick: Trick, seat: int) -> None:
         """``trick`` (a vaza of the hand) goes to ``seat`` (0 .. players - 1) and its team, even if it
@@ -711,3 +718,49 @@ _PLAYS: dict[tuple[int, int, Card, bool], tuple[str, Move]] = {}
 #: stake, the step and whether exposed) or answering a raise (with the raise answered): fixed too;
 #: a few hundred entries (the stakes of a ladder, the raises between them)
 _FIXED: dict[tuple, Move] = {}
+
+
+class TracedEngine(Engine):
+    """An ``Engine`` that says why: after each ``deal`` and ``act``, ``trace`` lists, in order, every
+    hook run, every guard checked and every effect clause asked, whether it held, and every event
+    (``runtime.Traced``), the hooks an effect ran one ``depth`` deeper. The clauses run one by one
+    through their own compiled ``when:``/``then:`` (``runtime.TracedRuntime``), chosen here once:
+    ``Engine`` itself never tests whether to trace. It plays exactly as ``Engine`` (same arguments,
+    same events and states; tests/test_explain.py proves it on seeded games of every bundled rule set).
+    ``act`` checks the guards of the action taken again, so the trace shows them, even when
+    ``legal_actions`` listed it; a refused action's trace ends with the guard that refused it."""
+
+    def __init__(self, ruleset: RuleSet | str, players: int = 2, seed: int | None = None,
+                 dealer: int | None = None, scores: list[int] | tuple[int, ...] | None = None,
+                 games_won: list[int] | tuple[int, ...] | None = None):
+        """As ``Engine``; ``trace`` is empty until the first deal."""
+        super().__init__(ruleset, players, seed, dealer, scores, games_won)
+        self._runtime: TracedRuntime = TracedRuntime(self, *self._clauses_at)
+        self.trace: list[Traced] = []
+
+    def deal(self, hands: list[list[Card | str]] | dict[int, list[Card | str]] | None = None,
+             vira: Card | str | None = None) -> list[Event]:
+        """As ``Engine.deal``; ``trace`` is then the deal's."""
+        self.trace = self._runtime.trace = []
+        try:
+            events = super().deal(hands, vira)
+        finally:
+            self._runtime.trace = None
+        self.trace.insert(0, Traced("event", "", 0, event=events[0]))  # hand_dealt, which deal writes itself
+        return events
+
+    def act(self, seat: int, action: str) -> list[Event]:
+        """As ``Engine.act``; ``trace`` is then the action's (its guards first), refused or not."""
+        self.trace = self._runtime.trace = []
+        self._legal = {}  # the action is prepared and its guards checked again, noted
+        try:
+            return super().act(seat, action)
+        finally:
+            self._runtime.trace = None
+
+    def emit(self, event_type: str, **fields: Any) -> None:
+        """As ``Engine.emit``, the event noted in the trace too."""
+        super().emit(event_type, **fields)
+        runtime = self._runtime
+        caused = runtime.clause is not None  # a structural event belongs to no hook
+        runtime.note(Traced("event", runtime.hook if caused else "", runtime.depth, event=self._events[-1]))

@@ -29,6 +29,7 @@ No rule of truco lives here: who wins, what a vaza or a fold is worth, comes fro
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from truco_dsl.diagnostics import Place, YamlFile, did_you_mean, excerpt, source_line
@@ -36,7 +37,7 @@ from truco_dsl.engine.records import Game, Hand, Points, Trick, TrickBook
 from truco_dsl.engine.search import guaranteed_win
 from truco_dsl.errors import IllegalAction, RuleSetIncomplete
 from truco_dsl.lang.compiler import failed_clause
-from truco_dsl.lang.vocabulary import BUILTINS
+from truco_dsl.lang.vocabulary import BUILTINS, HAND_HOOKS
 from truco_dsl.rules import Clause
 from truco_dsl.rules.model import MAX_TARGET
 
@@ -221,6 +222,7 @@ class ClauseRuntime:
     def penalise(self, guard: Clause, hook: str, context: dict[str, Any]) -> None:
         """Run the ``then:`` of ``guard``, a foul (its first call) and its penalty, for the action
         taken at ``hook`` with ``context``. Raises ``RuleSetIncomplete`` when it fails."""
+        saved = self.clause
         self.hook, self.context, self.clause = hook, context, guard
         try:
             guard.then.run(self)
@@ -228,6 +230,8 @@ class ClauseRuntime:
             raise
         except Exception as problem:
             raise self._failed(guard, problem, "then") from None
+        finally:
+            self.clause = saved  # what the engine emits after the penalty is no longer the guard's
 
     def _failed_in(self, function: Callable[..., Any], clauses: tuple[Clause, ...], problem: Exception) -> RuleSetIncomplete:
         """``_failed`` for the clause of ``clauses`` whose part ``function`` (a hook's, from
@@ -372,8 +376,7 @@ class ClauseRuntime:
         self._score_open("award")
         engine = self._engine
         engine.score[team] += points
-        engine.emit("points_awarded", team=team, points=points, clause=self.clause.id if self.clause else None,
-                    score=list(engine.score))
+        engine.emit("points_awarded", team=team, points=points, score=list(engine.score))
         self.run("points", {"points": Points(team, points)})
 
     def win_hand(self, team: int) -> None:
@@ -386,7 +389,7 @@ class ClauseRuntime:
             raise _WrongCall(f"win_hand({team}): the hand was already won by team {self.hand.won_by}; a hand is won once",
                              "win_hand")
         self.hand.won_by = team
-        self._engine.emit("hand_won", team=team, points=self.hand.stake, clause=self.clause.id if self.clause else None)
+        self._engine.emit("hand_won", team=team, points=self.hand.stake)
         self.award(team, self.hand.stake)
         self.end_hand()
 
@@ -404,8 +407,7 @@ class ClauseRuntime:
         if engine.winner is None and not engine.game.won:
             engine.game_winner = team
             engine.games_won[team] += 1
-            engine.emit("game_won", team=team, game=engine.game.number, score=list(engine.score),
-                        clause=self.clause.id if self.clause else None)
+            engine.emit("game_won", team=team, game=engine.game.number, score=list(engine.score))
             if engine.games_won[team] >= engine.ruleset.match_wins:
                 engine.winner = team
                 if engine.ruleset.match_wins > 1:
@@ -420,7 +422,7 @@ class ClauseRuntime:
         if engine.winner is None:
             engine.winner = engine.game_winner = team
             engine.game.won = False  # the match is over: no next game
-            engine.emit("match_won", team=team, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
+            engine.emit("match_won", team=team, games_won=list(engine.games_won))
         self.hand.over = True
 
     def disqualify_both(self) -> None:
@@ -429,7 +431,7 @@ class ClauseRuntime:
             engine.disqualified = True
             engine.game_winner = None
             engine.game.won = False  # the match is over: no next game
-            engine.emit("match_ended", winner=None, games_won=list(engine.games_won), clause=self.clause.id if self.clause else None)
+            engine.emit("match_ended", winner=None, games_won=list(engine.games_won))
         self.hand.over = True
 
     def set_target(self, points: int) -> None:
@@ -443,14 +445,14 @@ class ClauseRuntime:
             raise _WrongCall(f"set_target({points}): team {reached[0]} already has {self._engine.score[reached[0]]} points; "
                              f"a target is set above every score (reset_scores() first)", "set_target")
         self._engine.game.target = points
-        self._engine.emit("target_set", target=points, clause=self.clause.id if self.clause else None)
+        self._engine.emit("target_set", target=points)
 
     def reset_scores(self) -> None:
         """Both scores back to 0 (a decider). Fails once the game is won: its score is final."""
         self._score_open("reset_scores")
         engine = self._engine
         engine.score = [0] * engine.teams
-        engine.emit("scores_reset", score=list(engine.score), clause=self.clause.id if self.clause else None)
+        engine.emit("scores_reset", score=list(engine.score))
 
     def flag_hand(self, name: str) -> None:
         self.hand.flags.add(name)
@@ -503,7 +505,7 @@ class ClauseRuntime:
         hand = self.hand
         if hand.stake != points:
             hand.stake = points
-            self._engine.emit("stake_set", stake=points, clause=self.clause.id if self.clause else None)
+            self._engine.emit("stake_set", stake=points)
 
     def mao_de_onze(self, team: int | None) -> None:
         """The hand is a mão de onze, ``team`` deciding whether it is played (None: nobody decides).
@@ -520,7 +522,7 @@ class ClauseRuntime:
         hand.mao_de_onze = True
         hand.mao_de_onze_team = team
         hand.decision_pending = team
-        self._engine.emit("mao_de_onze", team=team, clause=self.clause.id if self.clause else None)
+        self._engine.emit("mao_de_onze", team=team)
 
     def show_partner_hands(self, team: int) -> None:
         self.hand.partners_see.add(self._team(team, "show_partner_hands"))
@@ -532,4 +534,94 @@ class ClauseRuntime:
 
     def foul(self, reason: str) -> None:
         """The foul is recorded (an event); the rest of the ``then:`` is its penalty."""
-        self._engine.emit("foul", seat=self.actor, team=self.team, reason=reason, clause=self.clause.id if self.clause else None)
+        self._engine.emit("foul", seat=self.actor, team=self.team, reason=reason)
+
+
+@dataclass(frozen=True)
+class Traced:
+    """One entry of a traced engine's trace (``TracedRuntime``, ``engine.TracedEngine``), in the order
+    it happened. ``kind``: ``"hook"`` (a hook's effect clauses start running), ``"guard"`` (a guard's
+    ``when:`` was checked), ``"effect"`` (an effect's ``when:`` was checked; its ``then:`` ran when it
+    held) or ``"event"`` (the engine emitted ``event``); ``hook``: the hook run; ``depth``: 0 for the
+    action's own hooks, one more for a hook an effect ran (an award runs ``points``); ``clause`` and
+    ``held`` for a guard or an effect; ``event`` for an event (the dict the engine returns)."""
+
+    kind: str
+    hook: str
+    depth: int
+    clause: Clause | None = None
+    held: bool | None = None
+    event: dict[str, Any] | None = None
+
+
+class TracedRuntime(ClauseRuntime):
+    """A ``ClauseRuntime`` that runs a hook's clauses one by one, each through its own compiled
+    ``when:`` and ``then:`` (``Clause.when.holds``, ``Clause.then.run``) instead of the hook's one
+    function (``RuleSet.effect_runs``, ``guard_tests``), and notes each check in ``trace`` (a list of
+    ``Traced``) while ``trace`` is a list (None: nothing is noted, as while ``legal_actions`` asks
+    the guards of every candidate). It plays exactly as ``ClauseRuntime`` (tests/test_explain.py
+    replays seeded games of every bundled rule set both ways); ``engine.TracedEngine`` chooses it
+    once, when the engine is made, so the untraced engine never tests whether to trace."""
+
+    __slots__ = ("trace", "depth")
+
+    def __init__(self, engine: Engine, guards_at: Mapping[str, tuple[Clause, ...]],
+                 effects_at: Mapping[str, tuple[Clause, ...]], guard_tests: Mapping[str, Any],
+                 effect_runs: Mapping[str, Any]):
+        """As ``ClauseRuntime``; nothing is noted until ``trace`` is given a list."""
+        super().__init__(engine, guards_at, effects_at, guard_tests, effect_runs)
+        self.trace: list[Traced] | None = None
+        self.depth = 0
+
+    def note(self, entry: Traced) -> None:
+        """Add ``entry`` to ``trace`` when a trace is being taken."""
+        if self.trace is not None:
+            self.trace.append(entry)
+
+    def run(self, hook: str, context: dict[str, Any] | None = None) -> None:
+        """As ``ClauseRuntime.run``, clause by clause, each check noted (``Traced``: a ``hook`` entry
+        first, then an ``effect`` entry per clause whose ``when:`` was asked)."""
+        clauses = self._effects_at[hook]
+        if not clauses:
+            return
+        saved = self.hook, self.context, self.clause
+        self.hook, self.context = hook, context or _NO_CONTEXT
+        stops, depth = hook in HAND_HOOKS, self.depth
+        self.note(Traced("hook", hook, depth))
+        self.depth += 1
+        try:
+            for clause in clauses:
+                if stops and self.hand.over:  # the hand's end skips the rest (compile_hook's stops)
+                    break
+                part = "when"
+                try:
+                    held = clause.when is None or bool(clause.when.holds(self))
+                    self.note(Traced("effect", hook, depth, clause, held))
+                    if held:
+                        self.clause = self.fired = clause
+                        part = "then"
+                        clause.then.run(self)
+                except (IllegalAction, RuleSetIncomplete):
+                    raise
+                except Exception as problem:
+                    raise self._failed(clause, problem, part) from None
+        finally:
+            self.depth = depth
+            self.hook, self.context, self.clause = saved
+
+    def first_guard(self, hook: str, context: dict[str, Any]) -> Clause | None:
+        """As ``ClauseRuntime.first_guard``, guard by guard, each check noted (a ``guard`` entry)
+        until one holds. When none holds, the untraced answer is asked too: it says so again and
+        refuses a raise past the top of the ladder in its one place."""
+        self.hook, self.context = hook, context
+        for clause in self._guards_at[hook]:
+            try:
+                held = clause.when is None or bool(clause.when.holds(self))
+            except (IllegalAction, RuleSetIncomplete):
+                raise
+            except Exception as problem:
+                raise self._failed(clause, problem, "when") from None
+            self.note(Traced("guard", hook, self.depth, clause, held))
+            if held:
+                return clause
+        return super().first_guard(hook, context)

@@ -42,9 +42,14 @@ def seat_view(engine: Engine, seat: int, history: list[tuple[int, str]] | tuple[
     every covered card). Returns a ``SeatView`` whose history writes another seat's
     ``play_covered:<card>`` as ``play_covered``. Raises nothing.
     """
-    hidden = tuple((actor, COVERED if actor != seat and action.startswith(COVERED + ":") else action)
-                   for actor, action in history)
+    hidden = tuple((actor, seen_action(seat, actor, action)) for actor, action in history)
     return SeatView(seat, engine.state(seat), hidden, engine.ruleset)
+
+
+def seen_action(viewer: int, actor: int, action: str) -> str:
+    """``action``, taken by seat ``actor``, as seat ``viewer`` sees it: ``play_covered`` without its
+    card when another seat played it face down, else as it is. Raises nothing."""
+    return COVERED if actor != viewer and action.startswith(COVERED + ":") else action
 
 
 def seat_to_act(engine: Engine, show_cards: bool = True) -> tuple[int, list[str]] | None:

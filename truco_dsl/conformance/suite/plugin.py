@@ -25,6 +25,7 @@ module:factory``; a rule file's own scenarios are collected from carried.py's pa
 from __future__ import annotations
 
 import importlib
+import shlex
 import time
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -42,9 +43,10 @@ from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAIL
 from truco_dsl.conformance.suite.catalogue import bundled_ids
 from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory, parse_tags, resolve_ruleset, stand_ins
 from truco_dsl.conformance.suite.steps import DealRefused
-from truco_dsl.diagnostics import did_you_mean
+from truco_dsl.diagnostics import did_you_mean, shown
 from truco_dsl.errors import EngineFault, NotSupported, NotTranslatable, SelectionError
 from truco_dsl.rules import RuleSet
+from truco_dsl.rules.loader import available_rulesets
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
@@ -80,7 +82,9 @@ class ScenarioResult:
     ``engine_replies``: for a scenario that did not pass, its last exchanges with the engine as
     protocol lines (``transcript.py``: ``[{"request": str, "reply": str | None}, ...]``), else empty;
     ``translated``: how its forced deals were dealt under the rule set played in place of the named
-    one (a deal with a vira dealt without it, ``translation.ViraTranslation``), None when as written.
+    one (a deal with a vira dealt without it, ``translation.ViraTranslation``), None when as written;
+    ``explain``: for a scenario that did not pass, the command that replays it on the reference
+    engine with the clause behind each step (``explain_command``), else None.
     """
 
     id: str | None
@@ -98,6 +102,7 @@ class ScenarioResult:
     engine: str | None = None
     engine_replies: list[dict[str, str | None]] = field(default_factory=list)
     translated: str | None = None
+    explain: str | None = None
 
     @property
     def shown_id(self) -> str:
@@ -509,7 +514,23 @@ class ConformancePlugin:
             engine=engine,
             engine_replies=replies,
             translated=None if outcome == NOT_APPLICABLE else "; ".join(dict.fromkeys(translations)) or None,
+            explain=None if outcome in (PASSED, NOW_PASSES, UNSUPPORTED, NOT_APPLICABLE, SKIPPED) else
+            explain_command(_first_id(item), where.kwargs.get("feature", "") if where else "", played, self.rulesets),
         )
+
+
+def explain_command(scenario_id: str | None, feature: str, played: str | None, rulesets: Mapping[str, RuleSet]) -> str | None:
+    """``truco explain ID``, the command that replays scenario ``scenario_id`` of ``feature`` (relative
+    to features/) on the reference engine, saying which clause does what at each step; with
+    ``--ruleset`` the rule set ``played`` when it is not the one the scenario's folder is written for:
+    its id when bundled, else its file (``rulesets``: those of the run, id -> RuleSet). None
+    without an id."""
+    if scenario_id is None:
+        return None
+    if not played or played == feature.split("/", 1)[0]:
+        return f"truco explain {scenario_id}"
+    reference = shown(rulesets[played].file) if played in rulesets and played not in available_rulesets() else played
+    return f"truco explain {scenario_id} --ruleset {shlex.quote(reference)}"
 
 
 @dataclass(frozen=True)

@@ -306,17 +306,17 @@ def _last_attempt(table: Table) -> Attempt:
     return table.attempt
 
 
-def _differences(before: Any, after: Any, path: str = "") -> list[str]:
+def differences(before: Any, after: Any, path: str = "") -> list[str]:
     """Where two JSON values differ, as ``path: before -> after`` lines."""
     if isinstance(before, dict) and isinstance(after, dict):
         found = []
         for key in sorted(set(before) | set(after), key=str):
-            found += _differences(before.get(key, "<absent>"), after.get(key, "<absent>"), f"{path}.{key}" if path else str(key))
+            found += differences(before.get(key, "<absent>"), after.get(key, "<absent>"), f"{path}.{key}" if path else str(key))
         return found
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         found = []
         for index, (old, new) in enumerate(zip(before, after)):
-            found += _differences(old, new, f"{path}[{index}]")
+            found += differences(old, new, f"{path}[{index}]")
         return found
     return [] if before == after else [f"{path or 'state'}: {before!r} -> {after!r}"]
 
@@ -514,7 +514,7 @@ def accepted(adapter: EngineAdapter, table: Table) -> None:
 @then(r"the state is unchanged")
 def unchanged(adapter: EngineAdapter, table: Table) -> None:
     attempt = _last_attempt(table)
-    changes = _differences(attempt.state_before, adapter.state())
+    changes = differences(attempt.state_before, adapter.state())
     if changes:
         shown = "; ".join(changes[:8]) + (f"; and {len(changes) - 8} more" if len(changes) > 8 else "")
         fail(f"expected the state to be unchanged after {attempt.action!r} from seat {attempt.seat} "
