@@ -38,6 +38,7 @@ from typing import Any
 
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.suite.cases import export_cases
+from truco_dsl.engine.engine import STRUCTURAL
 from truco_dsl.errors import IllegalAction, RuleSetIncomplete, SetupRefused
 from truco_dsl.review.revisions import Side
 from truco_dsl.rules import RuleSet
@@ -310,7 +311,7 @@ def _form(adapter: ReferenceAdapter, case: dict[str, Any], table: dict[str, Any]
         observation = _observe(adapter, players)
         observation["action"] = "accepted" if outcome.accepted else f"refused: {outcome.reason}"
         observation["acted"] = sorted({str(event["clause"]) for event in outcome.events
-                                       if isinstance(event, dict) and event.get("clause")})
+                                       if isinstance(event, dict) and event.get("clause") not in (None, STRUCTURAL)})
         return observation
     raise _Stop(f"the step {kind!r} is not one a diff can play")
 
