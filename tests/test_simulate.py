@@ -41,7 +41,7 @@ def test_a_mean_and_a_paired_difference_say_when_their_interval_excludes_zero():
     assert mean([])["mean"] is None and mean([4.0])["low"] is None
     same = paired_difference([1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 3.0, 4.0])
     assert same["difference"] == 0 and not same["excludes_zero"]
-    apart = paired_difference([2.0, 3.1, 4.0, 5.2], [1.0, 2.0, 3.0, 4.0])
+    apart = paired_difference([2.0, 3.1, 4.0, 5.2, 6.0, 7.1, 8.0, 9.05], [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
     assert apart["difference"] > 0 and apart["excludes_zero"]
     with pytest.raises(ValueError):
         paired_difference([1.0], [1.0, 2.0])
@@ -366,3 +366,16 @@ def test_no_bot_program_is_left_running_when_a_run_with_workers_stops(tmp_path):
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
     subprocess.run(["pkill", "-f", marker])
     assert left == [], f"bot programs left running: {left}"
+
+
+def test_a_difference_a_handful_of_games_make_is_not_claimed_though_its_interval_excludes_zero():
+    from truco_dsl.simulation.statistics import sign_test
+
+    assert sign_test([1] * 6) == pytest.approx(2 / 64) and sign_test([1] * 5) == pytest.approx(2 / 32)
+    assert sign_test([1, -1, 0]) == 1.0 and sign_test([]) == 1.0
+    assert sign_test([1] * 1500 + [-1] * 1500) == 1.0 and sign_test([1] * 2600 + [-1] * 2400) < 0.01  # the approximation
+    five = paired_difference([1.0, 1.1, 0.9, 1.0, 1.05], [0.0] * 5)  # five games, all one way: p = 1/16
+    assert five["low"] > 0.8 and five["differing"] == 5 and five["sign_test_p"] == pytest.approx(1 / 16)
+    assert not five["excludes_zero"]
+    six = paired_difference([1.0, 1.1, 0.9, 1.0, 1.05, 0.95], [0.0] * 6)
+    assert six["excludes_zero"] and six["sign_test_p"] == pytest.approx(1 / 32)

@@ -95,7 +95,8 @@ def _print(console, found) -> None:
     """The three parts as tables, then a verdict line."""
     from rich.table import Table
 
-    from truco_dsl.review.diff import figure_value, shown_value, signed, unplayable_counts
+    from truco_dsl.review.diff import figure_value, shown_value, unplayable_counts
+    from truco_dsl.simulation.summary import shown_difference
 
     old, new = found.old, found.new
     console.print(f"[bold]truco diff[/bold] {old.label} ({' → '.join(old.ruleset.lineage)}) → {new.label} "
@@ -154,8 +155,9 @@ def _print(console, found) -> None:
     else:
         console.print(f"Statistics: {statistics.games:,} games at {statistics.players} players (seed {statistics.seed}), bots "
                       f"{statistics.bots[0]} and {statistics.bots[1]}, each game played under both; new minus old, 95% "
-                      f"intervals: {len(statistics.shown)} of {len(statistics.differences)} differences exclude 0 "
-                      f"(about {len(statistics.differences) / 20:.1f} would by chance alone)", soft_wrap=True)
+                      f"intervals: {len(statistics.shown)} of {len(statistics.differences)} differences shown (the interval "
+                      f"excludes 0 and a sign test agrees; about {len(statistics.differences) / 20:.1f} would be by chance "
+                      f"alone)", soft_wrap=True)
         if statistics.shown:
             table = Table(title_justify="left")
             for heading, justify in (("statistic", "left"), ("old", "right"), ("new", "right"), ("difference", "right"),
@@ -164,6 +166,6 @@ def _print(console, found) -> None:
             for name in statistics.shown:
                 difference = statistics.differences[name]
                 table.add_row(difference["about"], figure_value(statistics.old.get(name)), figure_value(statistics.new.get(name)),
-                              signed(difference["difference"]), f"[{signed(difference['low'])}, {signed(difference['high'])}]")
+                              *shown_difference(difference))
             console.print(table)
     console.print("they differ" if found.differs else "no difference")

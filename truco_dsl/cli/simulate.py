@@ -54,7 +54,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(options: argparse.Namespace) -> int:
     """Simulate what ``options`` say and print the figures: a header (rule set, players, games,
     seed, bots, time), then every statistic with its 95% interval, and with ``--against`` each
-    figure's paired difference, those whose interval excludes 0 first. Returns ``EXIT_OK``, or
+    figure's paired difference, those shown to differ first (``statistics._difference``). Returns ``EXIT_OK``, or
     ``EXIT_INTERRUPTED`` after Ctrl-C (the games played by then are reported), ``EXIT_BAD_INPUT``
     when a file cannot be written after the run. Raises ``SelectionError`` for an unknown bot, a
     player count the rule set does not allow or a path that cannot be written (before any game),
@@ -203,6 +203,8 @@ def _print(console, report: dict, seconds: float) -> None:
     """The figures as tables: the header line, every statistic, the self-check, the differences."""
     from rich.table import Table
 
+    from truco_dsl.simulation.summary import shown_difference
+
     bots = report["bots"]
     console.print(f"{report['ruleset']}, {report['players']} players, {report['games']:,} games (seed {report['seed']}), "
                   f"bots {bots[0]} and {bots[1]} (each plays the first seat's team in every other game); "
@@ -231,27 +233,24 @@ def _print(console, report: dict, seconds: float) -> None:
     if against is None:
         return
     table = Table(title=f"{report['ruleset']} minus {against['ruleset']}, the same games (95% intervals; "
-                        f"those whose interval excludes 0 first)", title_justify="left")
+                        f"those shown to differ first)", title_justify="left")
     for heading, justify in (("statistic", "left"), (report["ruleset"], "right"), (against["ruleset"], "right"),
                              ("difference", "right"), ("95% interval", "right")):
         table.add_column(heading, justify=justify)
     ranked = sorted(against["differences"].items(), key=lambda item: not item[1]["excludes_zero"])
     for name, difference in ranked:
-        low, high = difference["low"], difference["high"]
         table.add_row(difference["about"], _value(report["figures"].get(name, {})), _value(against["figures"].get(name, {})),
-                      "—" if difference["difference"] is None else _signed(difference["difference"]),
-                      "—" if low is None else f"[{_signed(low)}, {_signed(high)}]" + (" *" if difference["excludes_zero"] else ""))
+                      *_starred(shown_difference(difference), difference["excludes_zero"]))
     console.print(table)
     compared = sum(difference["low"] is not None for difference in against["differences"].values())
-    console.print(f"* the interval excludes 0. Of {compared} differences each at 95%, about {compared / 20:.1f} would "
-                  f"exclude 0 by chance alone were the rule sets the same: trust those far from 0, or that hold for "
+    console.print(f"* shown to differ: the interval excludes 0 and the games played differently lean one way (a sign "
+                  f"test, p < 0.05). Of {compared} differences each at 95%, about {compared / 20:.1f} would be shown "
+                  f"by chance alone were the rule sets the same: trust those far from 0, or that hold for "
                   f"another --seed", soft_wrap=True)
 
 
-def _signed(value: float) -> str:
-    """A difference with its sign: four decimals, or three significant digits when that would
-    show a value that is not 0 as 0.0000."""
-    return f"{value:+.4f}" if value == 0 or abs(value) >= 0.00005 else f"{value:+.2e}"
+def _starred(shown: tuple[str, str], claimed: bool) -> tuple[str, str]:
+    return shown[0], shown[1] + (" *" if claimed else "")
 
 
 def _value(figure: dict) -> str:

@@ -22,7 +22,7 @@ from truco_dsl.review.behaviour import BehaviourDiff, behaviour_diff
 from truco_dsl.review.revisions import Side
 from truco_dsl.review.text import TextDiff, text_diff
 from truco_dsl.simulation.runner import MOST_PER_CHUNK, Plan, simulate
-from truco_dsl.simulation.summary import differences, figures
+from truco_dsl.simulation.summary import differences, figures, shown_difference
 
 #: version of the JSON report's shape
 FORMAT = 1
@@ -193,11 +193,6 @@ def figure_value(figure: dict[str, Any] | None) -> str:
     return "—" if value is None else f"{value:.4f}"
 
 
-def signed(value: float) -> str:
-    """A difference with its sign: 4 decimals, or 2 significant digits below 0.001 (``+3.1e-05``)."""
-    return f"{value:+.4f}" if value == 0 or abs(value) >= 0.001 else f"{value:+.1e}"
-
-
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -259,13 +254,14 @@ def as_markdown(found: Diff, most: int = 30) -> str:
         lines += [f"{statistics.games:,} games at {statistics.players} players, seed {statistics.seed}, bots "
                   f"{statistics.bots[0]} and {statistics.bots[1]}, each game played under both rule sets; "
                   f"new minus old, 95% intervals. {len(statistics.shown)} of {len(statistics.differences)} "
-                  f"differences exclude 0 (about {len(statistics.differences) / 20:.1f} would by chance alone).", ""]
+                  f"differences shown (the interval excludes 0 and the games played differently lean one way, a sign test; "
+                  f"about {len(statistics.differences) / 20:.1f} would be by chance alone).", ""]
         if statistics.shown:
             lines += ["| statistic | old | new | difference | 95% interval |", "|---|---|---|---|---|"]
             for name in statistics.shown:
                 difference = statistics.differences[name]
                 lines.append(f"| {difference['about']} | {figure_value(statistics.old.get(name))} | {figure_value(statistics.new.get(name))} "
-                             f"| {signed(difference['difference'])} | [{signed(difference['low'])}, {signed(difference['high'])}] |")
+                             f"| {' | '.join(shown_difference(difference))} |")
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -13,7 +13,7 @@ for it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import sqrt
+from math import comb, erfc, sqrt
 
 #: the normal quantile of a two-sided 95% interval, as it is usually rounded
 Z95 = 1.96
@@ -62,10 +62,11 @@ def mean_of_table(table: Mapping[str, int]) -> dict[str, float | int | None]:
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[str, float | int | bool | None]:
-    """The mean of ``first[i] - second[i]`` (the same game played two ways) with its 95% interval."""
+    """The mean of ``first[i] - second[i]`` (the same game played two ways) with its 95% interval,
+    and whether it is shown (``_difference``)."""
     if len(first) != len(second):
         raise ValueError(f"paired values come in pairs: {len(first)} and {len(second)}")
-    return _difference(mean([a - b for a, b in zip(first, second)]))
+    return _difference(mean([a - b for a, b in zip(first, second)]), [a - b for a, b in zip(first, second)])
 
 
 def paired_rate_difference(first: Sequence[tuple[int, int]], second: Sequence[tuple[int, int]]) -> dict[str, float | int | bool | None]:
@@ -78,7 +79,8 @@ def paired_rate_difference(first: Sequence[tuple[int, int]], second: Sequence[tu
     count = len(first)
     trials_first, trials_second = sum(n for _, n in first), sum(n for _, n in second)
     if count < 2 or trials_first == 0 or trials_second == 0:
-        return {"difference": None, "low": None, "high": None, "n": count, "excludes_zero": False}
+        return {"difference": None, "low": None, "high": None, "n": count, "differing": 0, "sign_test_p": 1.0,
+                "excludes_zero": False}
     rate_first = sum(k for k, _ in first) / trials_first
     rate_second = sum(k for k, _ in second) / trials_second
     per_first, per_second = trials_first / count, trials_second / count
@@ -86,10 +88,39 @@ def paired_rate_difference(first: Sequence[tuple[int, int]], second: Sequence[tu
              for (k1, n1), (k2, n2) in zip(first, second)]
     error = sqrt(sum(part * part for part in parts) / (count - 1) / count)
     difference = rate_first - rate_second
-    return _difference({"mean": difference, "low": difference - Z95 * error, "high": difference + Z95 * error, "n": count})
+    leanings = [k1 * n2 - k2 * n1 for (k1, n1), (k2, n2) in zip(first, second) if n1 and n2]  # the sign of each game's own difference
+    return _difference({"mean": difference, "low": difference - Z95 * error, "high": difference + Z95 * error, "n": count},
+                       leanings)
 
 
-def _difference(interval: dict[str, float | int | None]) -> dict[str, float | int | bool | None]:
+#: up to how many leaning games the sign test is computed exactly
+EXACT_SIGNS = 2000
+
+
+def sign_test(leanings: Sequence[float]) -> float:
+    """The two-sided p-value of the exact sign test: of the games whose ``leanings`` (each game's
+    own difference, first minus second) are not 0, how unlikely so many lean one way were each way
+    as likely (a binomial of one half; above ``EXACT_SIGNS`` games its normal approximation, with
+    continuity correction). 1.0 when none leans."""
+    ups = sum(1 for leaning in leanings if leaning > 0)
+    downs = sum(1 for leaning in leanings if leaning < 0)
+    count = ups + downs
+    if count == 0:
+        return 1.0
+    if count > EXACT_SIGNS:
+        return min(1.0, erfc(max(0.0, abs(ups - downs) - 1) / sqrt(count) / sqrt(2)))
+    tail = sum(comb(count, k) for k in range(min(ups, downs) + 1)) / 2 ** count
+    return min(1.0, 2 * tail)
+
+
+def _difference(interval: dict[str, float | int | None], leanings: Sequence[float]) -> dict[str, float | int | bool | None]:
+    """A paired difference with its interval, the games played differently (``differing``: whose
+    own difference is not 0) and the sign test's p over them. ``excludes_zero``, the difference
+    claimed, needs both: the interval excludes 0 and the sign test says p < 0.05. The interval is a
+    normal approximation, which a handful of differing games cannot support (two games leaning
+    the same way can give an interval that excludes 0; the sign test needs six)."""
     low, high = interval["low"], interval["high"]
+    p = sign_test(leanings)
     return {"difference": interval["mean"], "low": low, "high": high, "n": interval["n"],
-            "excludes_zero": low is not None and high is not None and (low > 0 or high < 0)}
+            "differing": sum(1 for leaning in leanings if leaning != 0), "sign_test_p": p,
+            "excludes_zero": low is not None and high is not None and (low > 0 or high < 0) and p < 0.05}

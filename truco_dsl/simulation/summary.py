@@ -156,3 +156,17 @@ def differences(ruleset: RuleSet, counts: Sequence[Counts], other_ruleset: RuleS
 
 def _average(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
+
+
+def shown_difference(difference: dict[str, Any]) -> tuple[str, str]:
+    """A paired difference (``differences``' values) as text: the difference and its interval, with
+    their signs, in one format for the row: four decimals, or two significant digits when the
+    largest of the three is below 0.001 (``-1.4e-05``); ``—`` where there is none."""
+    value, low, high = difference["difference"], difference["low"], difference["high"]
+    present = [number for number in (value, low, high) if number is not None]
+    small = bool(present) and 0 < max(abs(number) for number in present) < 0.001
+
+    def shown(number: float) -> str:
+        return f"{number:+.1e}" if small else f"{number:+.4f}"
+
+    return ("—" if value is None else shown(value)), ("—" if low is None or high is None else f"[{shown(low)}, {shown(high)}]")
