@@ -15,6 +15,7 @@ from truco_dsl.engine import Engine
 from truco_dsl.engine.engine import STRUCTURAL, TracedEngine
 from truco_dsl.review.explain import explain, explain_scenario
 from truco_dsl.rules import load_ruleset
+from truco_dsl.bundled import RULESETS_DIR
 from truco_dsl.rules.loader import available_rulesets
 from truco_dsl.simulation.games import replay
 
@@ -67,6 +68,19 @@ def test_a_scenario_under_another_rule_set_shows_where_the_two_part(capsys):
     assert code == 0 and "where they part: step 1" in out and "state.hand.vira: '4s' -> None" in out
     code, out, _ = explained(capsys, "empate-003", "--ruleset", "jogo-livre")
     assert code == 0 and "atb-2004 and jogo-livre do not part" in out
+
+
+def test_a_changed_copy_of_the_scenarios_own_rule_set_shows_where_it_parts_from_the_bundled_one(tmp_path, capsys):
+    # a pull request's atb-2004.yaml: the tento limit read as a tied score, not a tied vaza
+    source = (RULESETS_DIR / "atb-2004.yaml").read_text(encoding="utf-8")
+    condition = "(tricks[1].tied or tricks[2].tied) and score[team] + raise.before >= game.target"
+    assert condition in source
+    changed = tmp_path / "atb-2004.yaml"
+    changed.write_text(source.replace(condition, "score[0] == score[1] and score[team] + raise.before >= game.target"),
+                       encoding="utf-8")
+    explanation = explain_scenario("empate-017", str(changed))
+    assert explanation.compared == "atb-2004" and explanation.parting is not None
+    assert explanation.parting.first.cue.action == "truco" and "above_the_limit" in explanation.parting.first.refusal
 
 
 # ---------------------------------------------------------------------------------------- records

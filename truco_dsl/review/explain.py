@@ -208,7 +208,9 @@ def explain_scenario(scenario_id: str, ruleset: str | None = None, seat: int | N
     table, cues, expectations, notes = _scenario_script(case)
     _check_seat(seat, table.players, f"scenario {scenario_id}")
     played = played if played is not None else load_ruleset(table.ruleset)
-    own = played if played.id == table.ruleset else load_ruleset(table.ruleset)
+    changed_copy = ruleset is not None and ruleset not in available_rulesets() and table.ruleset in available_rulesets()
+    # the scenario's own rule set: B's parting is shown against it, a file of the same id (a changed copy) included
+    own = played if played.id == table.ruleset and not changed_copy else load_ruleset(table.ruleset)
     blocks, stop = _play(table, cues, played, seat)
     title = f"scenario {scenario_id}: {case['name']} ({_feature_path(case)}:{case['line']})"
     explanation = Explanation(title, played.id, table.players, blocks, seat, expectations, notes)
