@@ -8,7 +8,11 @@
     truco mutate --ruleset ID [--jobs N] [--json PATH] [--mutant KEY]...   the suite against mutants of a rule set
     truco play [--ruleset ID|FILE] [--seed N] [--players N]
     truco simulate [--ruleset ID|FILE] [--games N] [--seed S] [--players P] [--bots B1,B2] [--workers K] [--against ID|FILE]
-                   [--json PATH] [--record PATH]     many games played by bots: what the rule set does to the game
+                   [--cluster ADDRESS] [--json PATH] [--plot PATH] [--record PATH]   many games played by bots: what the rule set does to the game
+    truco diff OLD NEW [--games N] [--seed S] [--players P] [--bots B1,B2] [--workers K] [--json PATH] [--markdown PATH]
+                                                what a change does: text, every scenario, simulated play (exit 1 if they differ)
+    truco explain SCENARIO_ID|GAME.jsonl [--ruleset ID|FILE] [--seat S] [--game N] [--json]   a game clause by clause
+    truco rulebook RULESET|FILE [--html PATH] [--markdown PATH]   the regulation with its encoding beside it
     truco coverage [--ruleset ID|FILE] [--json]     clauses encoded, informative, ambiguous, covered
     truco vocabulary                                the rule language's hooks, names and builtins
     truco where NAME [--ruleset ID|FILE] [--json]   where a clause id, builtin, hook or scenario id is encoded, run and checked
@@ -16,12 +20,12 @@
 Exit codes (``exits.py``): 0 success; 1 the suite found failing scenarios or engine faults (timeout, crash,
 protocol_error), or a scenario the expectations file expects to fail passes (mutate: a mutant that changes play
 survived) (coverage: a clause neither encoded nor informative, or encoded without a
-scenario); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
+scenario) (diff: the two rule sets differ); 2 bad input (a malformed rule file, an unknown rule set, a bad option, an --engine that
 cannot be imported or started or does not answer hello). A user's mistake never ends in a traceback.
 
 This package is the only place that prints for a user and chooses an exit code. One module per
 command (``validate``, ``show``, ``new``, ``conform``, ``serve``, ``cases``, ``mutate``, ``play``, ``simulate``,
-``coverage``, ``vocabulary``, ``where``), each with ``add_parser(commands)`` (its subcommand and options) and
+``coverage``, ``vocabulary``, ``where``, ``diff``, ``explain``, ``rulebook``), each with ``add_parser(commands)`` (its subcommand and options) and
 ``run(options) -> int``, which raises the errors of ``exits.SHOWN`` for bad input. A command module
 imports at its top only argparse and this package; what its ``run`` needs (pytest, rich, the
 library) it imports there, so that building the parser stays cheap and ``truco serve`` loads

@@ -1,4 +1,5 @@
 """Tools for reviewers of a rule change: what a change does to the text, to every scenario and to
-simulated play (``truco diff``, ``truco explain``, ``truco rulebook``). Empty until they land; they
-may use the conformance harness (a diff runs scenarios under both rule sets), which never imports
-this package."""
+simulated play. ``revisions`` (a side of a diff: an id, a file, ``FILE@GITREV``), ``text``,
+``behaviour`` and ``diff`` (``truco diff``), ``explain`` (``truco explain``), ``rulebook`` and its
+templates (``truco rulebook``). They use the conformance harness (exported cases, the reference
+adapter) and the simulation, which never import this package."""
