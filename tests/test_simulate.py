@@ -240,19 +240,25 @@ def test_against_a_rule_set_with_another_ladder_compares_what_both_have(tmp_path
 
 
 # ----------------------------------------------------------------------------------- what users got wrong
+#: a bot program that exits in game 5 of a run of seed 1 and hangs from its game 13 on, never
+#: reading its stdin again
 FAILS_IN_GAME_5 = '''
-import json, sys
+import json, sys, time
 seed = None
 for line in sys.stdin:
     request = json.loads(line)
     if request["command"] == "hello":
         seed = request["seed"]
-        print(json.dumps({"seq": request["seq"], "name": "fails-in-game-5", "version": "1", "protocol": 1}), flush=True)
-    elif seed // 16 == 1_000_003 + 5:  # game 5 of seed 1
+        print(json.dumps({"seq": request["seq"], "name": "fails-or-hangs", "version": "1", "protocol": 1}), flush=True)
+        continue
+    game = seed // 16 - 1_000_003  # its number in a run of seed 1
+    if game == 5:
         sys.exit(3)
-    else:
-        print(json.dumps({"seq": request["seq"], "action": request["legal"][0]}), flush=True)
+    if game >= 13:
+        time.sleep(600)  # it never sees its stdin close
+    print(json.dumps({"seq": request["seq"], "action": request["legal"][0]}), flush=True)
 '''
+
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -334,29 +340,14 @@ def test_an_output_over_an_input_file_or_an_abstract_rule_set_is_refused_before_
     assert variant.read_text() == before and bot.read_text() == FAILS_IN_GAME_5
 
 
-FAILS_IN_GAME_5_HANGS_FROM_GAME_13 = '''
-import json, sys, time
-seed = None
-for line in sys.stdin:
-    request = json.loads(line)
-    if request["command"] == "hello":
-        seed = request["seed"]
-        print(json.dumps({"seq": request["seq"], "name": "fails-or-hangs", "version": "1", "protocol": 1}), flush=True)
-        continue
-    game = seed // 16 - 1_000_003  # its number in a run of seed 1
-    if game == 5:
-        sys.exit(3)
-    if game >= 13:
-        time.sleep(600)  # it never sees its stdin close
-    print(json.dumps({"seq": request["seq"], "action": request["legal"][0]}), flush=True)
-'''
+
 
 
 def test_no_bot_program_is_left_running_when_a_run_with_workers_stops(tmp_path):
     # 200 games on two workers: chunks of 13, so one worker fails at game 5 while the other waits
     # on a bot that hangs in game 13; stopping the run must end that bot too
     program = tmp_path / "bot.py"
-    program.write_text(FAILS_IN_GAME_5_HANGS_FROM_GAME_13)
+    program.write_text(FAILS_IN_GAME_5)
     marker = f"truco-left-running-{os.getpid()}"
     process = subprocess.run([sys.executable, "-m", "truco_dsl.cli", "simulate", "--games", "200", "--workers", "2",
                               "--bots", f"cmd:{sys.executable} {program} {marker},random"],
