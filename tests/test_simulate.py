@@ -240,22 +240,19 @@ def test_against_a_rule_set_with_another_ladder_compares_what_both_have(tmp_path
 
 
 # ----------------------------------------------------------------------------------- what users got wrong
-#: a bot program that exits in game 5 of a run of seed 1 and hangs from its game 13 on, never
-#: reading its stdin again
+#: a bot program that exits in game 5 of a run of seed 1
 FAILS_IN_GAME_5 = '''
-import json, sys, time
+import json, sys
 seed = None
 for line in sys.stdin:
     request = json.loads(line)
     if request["command"] == "hello":
         seed = request["seed"]
-        print(json.dumps({"seq": request["seq"], "name": "fails-or-hangs", "version": "1", "protocol": 1}), flush=True)
+        print(json.dumps({"seq": request["seq"], "name": "fails-in-game-5", "version": "1", "protocol": 1}), flush=True)
         continue
     game = seed // 16 - 1_000_003  # its number in a run of seed 1
     if game == 5:
         sys.exit(3)
-    if game >= 13:
-        time.sleep(600)  # it never sees its stdin close
     print(json.dumps({"seq": request["seq"], "action": request["legal"][0]}), flush=True)
 '''
 
@@ -341,22 +338,6 @@ def test_an_output_over_an_input_file_or_an_abstract_rule_set_is_refused_before_
 
 
 
-
-
-def test_no_bot_program_is_left_running_when_a_run_with_workers_stops(tmp_path):
-    # 200 games on two workers: chunks of 13, so one worker fails at game 5 while the other waits
-    # on a bot that hangs in game 13; stopping the run must end that bot too
-    program = tmp_path / "bot.py"
-    program.write_text(FAILS_IN_GAME_5)
-    marker = f"truco-left-running-{os.getpid()}"
-    process = subprocess.run([sys.executable, "-m", "truco_dsl.cli", "simulate", "--games", "200", "--workers", "2",
-                              "--bots", f"cmd:{sys.executable} {program} {marker},random"],
-                             capture_output=True, text=True, timeout=120)
-    assert process.returncode == 2 and "stopped: game 5" in process.stderr
-    time.sleep(1)
-    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
-    subprocess.run(["pkill", "-f", marker])
-    assert left == [], f"bot programs left running: {left}"
 
 
 def test_a_difference_a_handful_of_games_make_is_not_claimed_though_its_interval_excludes_zero():

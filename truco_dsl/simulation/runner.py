@@ -11,7 +11,6 @@ out costs little beside playing them.
 from __future__ import annotations
 
 import json
-import os
 import signal
 from contextlib import closing
 from collections.abc import Callable, Iterator
@@ -93,8 +92,7 @@ def play_numbered(plan: Plan, number: int) -> dict[str, Any]:
     for key, source in (("", plan.ruleset), ("against_", plan.against)):
         if source is None:
             continue
-        bots: list = []  # filled seat by seat, so that a worker ended meanwhile closes what was started
-        _PLAYING[id(bots)] = bots
+        bots: list = []
         try:
             for seat in range(plan.players):
                 bots.append(make_bot(sides[seat % len(sides)], bot_seed(seed, seat)))
@@ -103,7 +101,6 @@ def play_numbered(plan: Plan, number: int) -> dict[str, Any]:
             return {"number": number, "failure": f"game {number} (counting from 0; its seed {seed}) under "
                                                  f"{_loaded(source).id}: {error}"}
         finally:
-            del _PLAYING[id(bots)]
             for bot in bots:
                 bot.close()
         counts = game.counts
@@ -130,24 +127,11 @@ def _play_chunk(plan: Plan, numbers: range) -> list[dict[str, Any]]:
     return played
 
 
-#: the bots of each game a worker is playing (one list a game; a Dask worker may play several at
-#: once in threads): what it closes when its parent ends it
-_PLAYING: dict[int, list] = {}
-
-
 def _start_worker() -> None:
-    """A worker ignores Ctrl-C (the parent stops its workers itself) and, when the parent ends it
-    (SIGTERM: the run was interrupted or a game failed), closes the bots of the game it is playing
-    before it exits: a bot program is not left running."""
+    """A worker ignores Ctrl-C: the parent stops its workers itself (``Pool.terminate``, which ends
+    them at once; a bot program one of them was talking to is ended when it next reads its
+    standard input or writes its reply, and one that does neither is left running)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _end_worker)
-
-
-def _end_worker(signum: int, frame: Any) -> None:
-    for bots in list(_PLAYING.values()):
-        for bot in list(bots):
-            bot.close()
-    os._exit(128 + signum)
 
 
 class Run(NamedTuple):
