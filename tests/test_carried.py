@@ -118,6 +118,19 @@ def test_a_variant_of_the_variant_runs_its_parent_s_own_scenarios_playing_itself
         ("jogo24-003", "jogo-de-24b", "passed"), ("jogo24-004", "jogo-de-24b", "passed")]
 
 
+def test_a_changed_copy_of_a_bundled_rule_set_is_what_its_scenarios_play(tmp_path):
+    # a new edition of atb-2004 under review: its id is the bundled one's, its file is not
+    source = Path(load_ruleset("atb-2004").file).read_text(encoding="utf-8")
+    condition = "when: action.covered and trick.number == 1"
+    assert condition in source
+    (tmp_path / "atb-2004.yaml").write_text(source.replace(condition, "when: action.covered and trick.number <= 2"),
+                                            encoding="utf-8")
+    results = {result.id: result for result in run_suite(str(tmp_path / "atb-2004.yaml"), tags="@clause:ATB-NORMAS-11")}
+    assert results["normas-003"].outcome == "failed"  # a covered card in the second vaza, now refused
+    assert str(tmp_path / "atb-2004.yaml") in results["normas-003"].explain
+    assert all(result.outcome == "passed" for result in run_suite("atb-2004", tags="@clause:ATB-NORMAS-11"))
+
+
 def test_a_feature_file_that_does_not_parse_is_refused_at_features_with_its_line_in_words(tmp_path, capsys, monkeypatch):
     rule_file = _copy_fixture(tmp_path).name
     monkeypatch.chdir(tmp_path)

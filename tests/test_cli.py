@@ -195,7 +195,7 @@ OUT_OF_RANGE = [
     ("simulate", "--players", "1", "the number of players must be a whole number from 2 to 12"),
     ("simulate", "--workers", "0", "the number of workers must be a whole number from 1 to"),
     ("simulate", "--bots", "a,b,c", "--bots is one bot for both sides or two, B1,B2 (like heuristic,random), not 'a,b,c'"),
-    ("diff", "--games", "0", "the number of games must be a whole number from 1 to 1,000,000, not '0'"),
+    ("diff", "--games", "-1", "the number of games must be a whole number from 0 to 1,000,000, not '-1'"),
     ("diff", "--seed", "x", "the seed must be a whole number from 0"),
     ("diff", "--players", "13", "the number of players must be a whole number from 2 to 12"),
     ("diff", "--workers", "0", "the number of workers must be a whole number from 1 to"),
@@ -220,3 +220,17 @@ def test_every_numeric_option_of_every_command_has_a_row_out_of_range():
     typed = {(name, option) for name, parser in subcommands.items() for action in parser._actions
              if action.type is not None for option in action.option_strings}
     assert typed == {(command, option) for command, option, _, _ in OUT_OF_RANGE}
+
+
+@pytest.mark.parametrize("command", [
+    ["diff", "atb-2004", "{file}", "--json", "{file}"],
+    ["rulebook", "{file}", "--markdown", "{file}"],
+    ["conform", "--ruleset", "{file}", "--json", "{file}"],
+    ["simulate", "--ruleset", "{file}", "--record", "{file}"],
+])
+def test_no_command_writes_a_report_over_the_rule_file_it_reads(tmp_path, capsys, command):
+    rule_file = tmp_path / "casa.yaml"
+    rule_file.write_text("ruleset: casa\ntitle: Casa\nextends: atb-2004\n", encoding="utf-8")
+    assert main([word.format(file=rule_file) for word in command]) == 2
+    assert "is the rule file of" in capsys.readouterr().err
+    assert rule_file.read_text(encoding="utf-8") == "ruleset: casa\ntitle: Casa\nextends: atb-2004\n"

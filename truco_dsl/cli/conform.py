@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, warned
-from truco_dsl.cli.options import check_writable, jobs, seconds, shard, write_file
+from truco_dsl.cli.options import check_outputs, input_files, jobs, seconds, shard, write_file
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
     from collections.abc import Mapping
@@ -105,11 +105,8 @@ def run(options: argparse.Namespace) -> int:
     asked = {option: path for option, path in (("--junit-xml", options.junit_xml), ("--json", options.json),
                                                 ("--write-expectations", options.write_expectations), ("--html", options.html))
              if path is not None}
+    check_outputs(asked, input_files(**{"--ruleset": options.ruleset}))
     for option, path in asked.items():
-        check_writable(path)
-        same = [other for other, other_path in asked.items() if other != option and Path(other_path).resolve() == Path(path).resolve()]
-        if same:  # the last written would silently replace the others
-            raise SelectionError(f"{option} and {same[0]} both name {path}: each report needs a file of its own")
         if options.expectations is not None and option != "--write-expectations" \
                 and Path(path).resolve() == Path(options.expectations).resolve():
             raise SelectionError(f"{option} names {path}, the expectations file the run reads (--expectations): "

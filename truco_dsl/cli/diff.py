@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from truco_dsl.cli.options import games, players, run_seed, workers
+from truco_dsl.cli.options import games_or_none, players, run_seed, workers
 
 #: the default --games: the whole of `truco diff atb-2004 enecomp` (4 players) took 66 s with 2,000 games,
 #: and `fpt-1983 atb-2004` (2 players) 57 s, on a 2-core machine shared with other jobs: 1,000 keeps it within a minute
@@ -24,9 +24,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                     "2: bad input.")
     diff.add_argument("old", metavar="OLD", help="rule set id, rule file, or FILE@GITREV (the file at a git revision)")
     diff.add_argument("new", metavar="NEW", help="rule set id, rule file, or FILE@GITREV")
-    diff.add_argument("--games", type=games, default=DEFAULT_GAMES, metavar="N",
+    diff.add_argument("--games", type=games_or_none, default=DEFAULT_GAMES, metavar="N",
                       help=f"games simulated under both (default {DEFAULT_GAMES:,}: within a minute on a 2-core machine "
-                           "with heuristic bots, 4 players included)")
+                           "with heuristic bots, 4 players included; 0: the text and behaviour parts only). The games "
+                           "are played at the fewest players both allow: give --players 4 for a rule about partners")
     diff.add_argument("--seed", type=run_seed, default=1, metavar="S", help="seed of the simulation (default 1; 0 to 562,948,953, as truco simulate's)")
     diff.add_argument("--players", type=players, default=None, metavar="P",
                       help="seats in the simulation (default: the fewest both rule sets allow)")
@@ -52,7 +53,7 @@ def run(options: argparse.Namespace) -> int:
     from rich.console import Console
 
     from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_DIFFERENT, EXIT_INTERRUPTED, EXIT_OK, bad_input
-    from truco_dsl.cli.options import bot_pair, check_writable, same_file, write_file
+    from truco_dsl.cli.options import bot_pair, check_outputs, input_files, write_file
     from truco_dsl.errors import SelectionError
     from truco_dsl.review.diff import as_json, as_markdown, diff, shared_players
     from truco_dsl.review.revisions import open_side
@@ -67,11 +68,7 @@ def run(options: argparse.Namespace) -> int:
             make_bot(spec, 0).close()
         except ValueError as problem:
             raise SelectionError(f"--bots: {problem}") from None
-    if options.json and options.markdown and same_file(options.json, options.markdown):
-        raise SelectionError(f"--json and --markdown both name {options.json}: give each its own file")
-    for path in (options.json, options.markdown):
-        if path is not None:
-            check_writable(path)
+    check_outputs({"--json": options.json, "--markdown": options.markdown}, input_files(OLD=options.old, NEW=options.new))
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     with ExitStack() as stack:
         old, new = open_side(options.old, stack), open_side(options.new, stack)

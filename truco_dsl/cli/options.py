@@ -84,6 +84,14 @@ def games(text: str) -> int:
     return _whole_number(text, "the number of games", 1, MOST_GAMES)
 
 
+def games_or_none(text: str) -> int:
+    """``--games`` of truco diff: as ``games``, or 0 (no game played). Raises ``ArgumentTypeError``
+    otherwise."""
+    from truco_dsl.simulation.runner import MOST_GAMES
+
+    return _whole_number(text, "the number of games", 0, MOST_GAMES)
+
+
 def run_seed(text: str) -> int:
     """``--seed`` of truco simulate: a whole number from 0 to ``runner.MOST_SEED`` (so that every
     game's and bot's seed is distinct and exact in JSON). Raises ``ArgumentTypeError`` otherwise."""
@@ -198,3 +206,33 @@ def same_file(path: str, other: str) -> bool:
         return os.path.samefile(path, other)
     except OSError:  # one does not exist yet
         return False
+
+
+def check_outputs(outputs: dict[str, str | None], inputs: list[tuple[str, str]] = ()) -> None:
+    """Check a command's output files before it runs: ``outputs`` (option -> path, None where not
+    given) must name a file each, none of them one of ``inputs`` ((what it is, path): a rule file,
+    a bot's program), and each must be writable (``check_writable``). Raises ``SelectionError``
+    (one line) otherwise: two options would overwrite each other, or an output would destroy what
+    the run reads."""
+    given = {option: path for option, path in outputs.items() if path is not None}
+    for option, path in given.items():
+        twice = [other for other, other_path in given.items() if other != option and same_file(path, other_path)]
+        if twice:
+            raise SelectionError(f"{option} and {twice[0]} both name {path}: one would overwrite the other; give each its own file")
+        read = next((what for what, input_path in inputs if same_file(path, input_path)), None)
+        if read is not None:
+            raise SelectionError(f"{option} {path} is {read}: writing there would destroy it; give another file")
+        check_writable(path)
+
+
+def input_files(**references: str | None) -> list[tuple[str, str]]:
+    """The rule files among a command's references (option or argument name -> a rule set id or a
+    file; ``FILE@GITREV`` counts as FILE), as ``check_outputs``' inputs."""
+    found = []
+    for name, reference in references.items():
+        if reference is not None:
+            path = reference.rpartition("@")[0] if "@" in reference and not os.path.isfile(reference) else reference
+            if os.path.isfile(path):
+                found.append((f"the rule file of {name}", path))
+    return found
+

@@ -25,21 +25,15 @@ def run(options: argparse.Namespace) -> int:
     """Write the rulebook of ``options.ruleset`` to ``--html`` and/or ``--markdown`` and print one
     line saying how many clauses have each status and where it went; with neither, print it as
     Markdown. Returns ``EXIT_OK``, or ``EXIT_BAD_INPUT`` when a file could not be written after all.
-    Raises ``SelectionError`` (before any work) for two options naming one file or a path that
-    cannot be written, ``FileNotFoundError`` / ``RulesetError`` for a rule set that does not load,
+    Raises ``SelectionError`` (before any work) for two options naming one file, one naming the
+    rule file read, or a path that cannot be written, ``FileNotFoundError`` / ``RulesetError`` for a rule set that does not load,
     ``CasesError`` for a scenario it carries that cannot be read."""
-    import os
-
     from truco_dsl.cli.exits import warned
-    from truco_dsl.cli.options import check_writable, write_file
-    from truco_dsl.errors import SelectionError
+    from truco_dsl.cli.options import check_outputs, input_files, write_file
     from truco_dsl.review.rulebook import HOUSE, STATUSES, as_html, as_markdown, rulebook
 
     outputs = {option: path for option, path in (("--html", options.html), ("--markdown", options.markdown)) if path is not None}
-    if len(outputs) == 2 and os.path.abspath(options.html) == os.path.abspath(options.markdown):
-        raise SelectionError(f"--html and --markdown both name {options.html}: give each its own file")
-    for path in outputs.values():
-        check_writable(path)
+    check_outputs(outputs, input_files(RULESET=options.ruleset))
     book = rulebook(options.ruleset)
     warned("rulebook", book.ruleset)
     if not outputs:

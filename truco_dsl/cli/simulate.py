@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from truco_dsl.cli.options import bot_pair, games, players, run_seed, same_file, workers
+from truco_dsl.cli.options import bot_pair, games, players, run_seed, workers
 
 #: how long a Dask scheduler named by --cluster may take to answer
 CLUSTER_TIMEOUT = "10s"
@@ -67,7 +67,7 @@ def run(options: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, bad_input
-    from truco_dsl.cli.options import check_writable, write_file
+    from truco_dsl.cli.options import check_outputs, input_files, write_file
     from truco_dsl.errors import SelectionError
     from truco_dsl.rules import load_ruleset
     from truco_dsl.simulation import plot
@@ -91,17 +91,8 @@ def run(options: argparse.Namespace) -> int:
             raise SelectionError(f"--bots: {problem}") from None
     if options.plot is not None and plot.missing() is not None:
         raise SelectionError(plot.missing())
-    outputs = {option: path for option, path in (("--json", options.json), ("--record", options.record),
-                                                   ("--plot", options.plot)) if path is not None}
-    inputs = _inputs(options)
-    for option, path in outputs.items():
-        twice = [other for other, other_path in outputs.items() if other != option and same_file(path, other_path)]
-        if twice:
-            raise SelectionError(f"{option} and {twice[0]} both name {path}: one would overwrite the other; give each its own file")
-        read = next((what for what, input_path in inputs if same_file(path, input_path)), None)
-        if read is not None:
-            raise SelectionError(f"{option} {path} is {read}: writing there would destroy it; give another file")
-        check_writable(path)
+    check_outputs({"--json": options.json, "--record": options.record, "--plot": options.plot},
+                  input_files(**{"--ruleset": options.ruleset, "--against": options.against}) + _programs(options.bots))
     if options.cluster is not None:
         _reach(options.cluster)
     plan = Plan(options.ruleset, options.players, options.games, options.seed, options.bots, options.against,
@@ -153,15 +144,13 @@ def run(options: argparse.Namespace) -> int:
     return code
 
 
-def _inputs(options: argparse.Namespace) -> list[tuple[str, str]]:
-    """The files the run reads that an output must not overwrite: (what it is, path) for the rule
-    files of --ruleset and --against and the programs of cmd: bots."""
+def _programs(bots: tuple[str, str]) -> list[tuple[str, str]]:
+    """The files the cmd: bots name (their programs, their arguments that are files), as
+    ``check_outputs``' inputs: an output must not overwrite them."""
     import shlex
 
-    found = [(f"the rule file of {option}", path) for option, path in (("--ruleset", options.ruleset),
-                                                                       ("--against", options.against))
-             if path is not None and os.path.isfile(path)]
-    for spec in options.bots:
+    found = []
+    for spec in bots:
         if spec.startswith("cmd:"):
             try:
                 words = shlex.split(spec[len("cmd:"):])

@@ -97,11 +97,12 @@ def paired_statistics(old: Side, new: Side, games: int, seed: int, bots: tuple[s
                       workers: int = 1, progress: Callable[[int], None] | None = None) -> Statistics:
     """Play ``games`` games with ``bots`` (``simulation.bots.make_bot`` specs) under NEW and again
     under OLD with the same seeds (``truco simulate --against``) on ``workers`` processes, at
-    ``players`` seats (default: ``shared_players``), and return their ``Statistics``. Raises
+    ``players`` seats (default: ``shared_players``), and return their ``Statistics`` (none played
+    for ``games`` 0). Raises
     ``SelectionError`` as ``shared_players`` does, and what ``simulation.runner.simulate`` raises."""
     count, why = shared_players(old, new, players)
-    result = Statistics(count, 0, seed, bots, skipped=why)
-    if count is None:
+    result = Statistics(count, 0, seed, bots, skipped=why if games else "--games 0")
+    if count is None or not games:
         return result
     plan = Plan(new.reference, count, games, seed, bots, old.reference, workers=min(workers, -(-games // MOST_PER_CHUNK)))
     run = simulate(plan, progress)

@@ -330,6 +330,13 @@ def available_rulesets(extra: Path | None = None) -> dict[str, Path]:
     return found
 
 
+def is_bundled(ruleset: RuleSet) -> bool:
+    """Whether ``ruleset`` was loaded from the bundled file of its id (not from a file of the same
+    id elsewhere: a changed copy, a new edition under review)."""
+    bundled = available_rulesets().get(ruleset.id)
+    return bundled is not None and Path(ruleset.file).resolve() == bundled.resolve()
+
+
 def _is_loop(path: Path) -> bool:
     """Whether ``path`` is a symlink that never reaches a file (left out: it names no rule set)."""
     try:

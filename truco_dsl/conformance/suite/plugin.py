@@ -45,8 +45,7 @@ from truco_dsl.conformance.suite.selection import AdapterFactory, import_factory
 from truco_dsl.conformance.suite.steps import DealRefused
 from truco_dsl.diagnostics import did_you_mean, shown
 from truco_dsl.errors import EngineFault, NotSupported, NotTranslatable, SelectionError
-from truco_dsl.rules import RuleSet
-from truco_dsl.rules.loader import available_rulesets
+from truco_dsl.rules import RuleSet, is_bundled
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
@@ -527,10 +526,11 @@ def explain_command(scenario_id: str | None, feature: str, played: str | None, r
     without an id."""
     if scenario_id is None:
         return None
+    if played in rulesets and not is_bundled(rulesets[played]):  # a file: a variant, or a changed copy of a bundled id
+        return f"truco explain {scenario_id} --ruleset {shlex.quote(shown(rulesets[played].file))}"
     if not played or played == feature.split("/", 1)[0]:
         return f"truco explain {scenario_id}"
-    reference = shown(rulesets[played].file) if played in rulesets and played not in available_rulesets() else played
-    return f"truco explain {scenario_id} --ruleset {shlex.quote(reference)}"
+    return f"truco explain {scenario_id} --ruleset {shlex.quote(played)}"
 
 
 @dataclass(frozen=True)

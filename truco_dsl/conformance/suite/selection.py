@@ -25,7 +25,7 @@ from truco_dsl.conformance.suite.catalogue import bundled_clause_tags, bundled_i
 from truco_dsl.diagnostics import closest, shown
 from truco_dsl.errors import SelectionError
 from truco_dsl.engine.proof import load_playable
-from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
+from truco_dsl.rules import RuleSet, available_rulesets, is_bundled, load_ruleset
 
 AdapterFactory = Callable[[], EngineAdapter]
 
@@ -113,11 +113,13 @@ def stand_ins(ruleset: RuleSet, folder: str | None) -> dict[str, RuleSet]:
     """The rule set ids a scenario may name that the reference engine plays ``ruleset`` for, when
     ``ruleset`` is run: the scenario ``folder``'s and every id of its lineage (a variant of
     manilha-velha is played where a scenario names manilha-velha or atb-2004, and where its own
-    scenarios, ``features:``, name it or a parent file). Empty for a bundled rule set run as itself."""
+    scenarios, ``features:``, name it or a parent file). Empty for a bundled rule set run as itself;
+    a file of a bundled id that is not the bundled file (a changed copy, a new edition) stands in
+    for that id too."""
     bundled = available_rulesets()
     named = ({folder} if folder is not None else set()) | set(ruleset.lineage)
     named -= {ancestor for ancestor in named if ancestor in bundled and load_ruleset(ancestor).abstract}  # never a game
-    return {ruleset_id: ruleset for ruleset_id in sorted(named) if ruleset_id != ruleset.id or ruleset_id not in bundled}
+    return {ruleset_id: ruleset for ruleset_id in sorted(named) if ruleset_id != ruleset.id or not is_bundled(ruleset)}
 
 
 def import_factory(reference: str) -> AdapterFactory:
