@@ -114,11 +114,11 @@ def run(options: argparse.Namespace) -> int:
     counts = [result["counts"] for result in results]
     against = [result["against_counts"] for result in results] if other is not None else []
     stakes = sorted({int(stake) for game in counts + against for stake in game["stake_at_end"]})  # told for both rule sets
-    report = {"ruleset": ruleset.id, "players": options.players, "games": len(results), "seed": options.seed,
+    report = {"ruleset": ruleset.id, "source": options.ruleset, "players": options.players, "games": len(results), "seed": options.seed,
               "bots": list(options.bots), "interrupted": interrupted, "failure": failure,
               "figures": figures(ruleset, counts, stakes)}
     if other is not None:
-        report["against"] = {"ruleset": other.id, "figures": figures(other, against, stakes),
+        report["against"] = {"ruleset": other.id, "source": options.against, "figures": figures(other, against, stakes),
                              "differences": differences(ruleset, counts, other, against)}
     code = EXIT_INTERRUPTED if interrupted else EXIT_OK  # the files first: a closed stdout loses none of them
     if options.json is not None and not write_file("simulate", options.json, "the figures",
@@ -221,9 +221,12 @@ def _print(console, report: dict, seconds: float) -> None:
     against = report.get("against")
     if against is None:
         return
-    table = Table(title=f"{report['ruleset']} minus {against['ruleset']}, the same games (95% intervals; "
-                        f"those shown to differ first)", title_justify="left")
-    for heading, justify in (("statistic", "left"), (report["ruleset"], "right"), (against["ruleset"], "right"),
+    first, second = report["ruleset"], against["ruleset"]
+    if first == second:  # one id, two files (a changed copy): name them as given
+        first, second = report["source"], against["source"]
+    table = Table(title=f"{first} minus {second}, the same games (95% intervals; those shown to differ first)",
+                  title_justify="left")
+    for heading, justify in (("statistic", "left"), (first, "right"), (second, "right"),
                              ("difference", "right"), ("95% interval", "right")):
         table.add_column(heading, justify=justify)
     ranked = sorted(against["differences"].items(), key=lambda item: not item[1]["excludes_zero"])
