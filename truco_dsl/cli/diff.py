@@ -92,8 +92,8 @@ def _print(console, found) -> None:
     """The three parts as tables, then a verdict line."""
     from rich.table import Table
 
-    from truco_dsl.review.diff import figure_value, shown_value, unplayable_counts
-    from truco_dsl.simulation.summary import shown_difference
+    from truco_dsl.review.diff import shown_value, unplayable_counts
+    from truco_dsl.simulation.summary import figure_value, shown_difference
 
     old, new = found.old, found.new
     console.print(f"[bold]truco diff[/bold] {old.label} ({' → '.join(old.ruleset.lineage)}) → {new.label} "

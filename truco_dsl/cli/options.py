@@ -228,10 +228,13 @@ def check_outputs(outputs: dict[str, str | None], inputs: list[tuple[str, str]] 
 def input_files(**references: str | None) -> list[tuple[str, str]]:
     """The rule files among a command's references (option or argument name -> a rule set id or a
     file; ``FILE@GITREV`` counts as FILE), as ``check_outputs``' inputs."""
+    from truco_dsl.review.revisions import file_at_revision
+
     found = []
     for name, reference in references.items():
         if reference is not None:
-            path = reference.rpartition("@")[0] if "@" in reference and not os.path.isfile(reference) else reference
+            at = file_at_revision(reference)
+            path = at[0] if at is not None else reference
             if os.path.isfile(path):
                 found.append((f"the rule file of {name}", path))
     return found

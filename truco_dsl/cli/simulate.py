@@ -192,7 +192,7 @@ def _print(console, report: dict, seconds: float) -> None:
     """The figures as tables: the header line, every statistic, the self-check, the differences."""
     from rich.table import Table
 
-    from truco_dsl.simulation.summary import shown_difference
+    from truco_dsl.simulation.summary import figure_value, shown_difference
 
     bots = report["bots"]
     console.print(f"{report['ruleset']}, {report['players']} players, {report['games']:,} games (seed {report['seed']}), "
@@ -231,7 +231,7 @@ def _print(console, report: dict, seconds: float) -> None:
         table.add_column(heading, justify=justify)
     ranked = sorted(against["differences"].items(), key=lambda item: not item[1]["excludes_zero"])
     for name, difference in ranked:
-        table.add_row(difference["about"], _value(report["figures"].get(name, {})), _value(against["figures"].get(name, {})),
+        table.add_row(difference["about"], figure_value(report["figures"].get(name)), figure_value(against["figures"].get(name)),
                       *_starred(shown_difference(difference), difference["excludes_zero"]))
     console.print(table)
     compared = sum(difference["low"] is not None for difference in against["differences"].values())
@@ -243,11 +243,6 @@ def _print(console, report: dict, seconds: float) -> None:
 
 def _starred(shown: tuple[str, str], claimed: bool) -> tuple[str, str]:
     return shown[0], shown[1] + (" *" if claimed else "")
-
-
-def _value(figure: dict) -> str:
-    value = figure.get("rate", figure.get("mean"))
-    return "—" if value is None else f"{value:.4f}"
 
 
 def _shown(figure: dict) -> tuple[str, str, str]:

@@ -22,7 +22,7 @@ from truco_dsl.review.behaviour import BehaviourDiff, behaviour_diff
 from truco_dsl.review.revisions import Side
 from truco_dsl.review.text import TextDiff, text_diff
 from truco_dsl.simulation.runner import MOST_PER_CHUNK, Plan, simulate
-from truco_dsl.simulation.summary import differences, figures, shown_difference
+from truco_dsl.simulation.summary import differences, figure_value, figures, shown_difference
 
 #: version of the JSON report's shape
 FORMAT = 1
@@ -186,12 +186,6 @@ def shown_value(value: Any) -> str:
     if isinstance(value, dict):
         return "; ".join(f"{key}: {shown_value(item)}" for key, item in value.items()) or "(none)"
     return str(value)
-
-
-def figure_value(figure: dict[str, Any] | None) -> str:
-    """A figure's rate or mean (4 decimals), ``—`` when there is none."""
-    value = None if figure is None else figure.get("rate", figure.get("mean"))
-    return "—" if value is None else f"{value:.4f}"
 
 
 def _cell(text: str) -> str:

@@ -32,7 +32,7 @@ from truco_dsl.diagnostics import did_you_mean, read_regular, shortened, shown
 from truco_dsl.engine.engine import STRUCTURAL, TracedEngine
 from truco_dsl.engine.runtime import Traced
 from truco_dsl.errors import ExplainError, IllegalAction, UnknownName
-from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.rules import RuleSet, is_bundled, load_ruleset
 from truco_dsl.rules.loader import available_rulesets
 from truco_dsl.simulation.view import seen_action
 
@@ -208,9 +208,9 @@ def explain_scenario(scenario_id: str, ruleset: str | None = None, seat: int | N
     table, cues, expectations, notes = _scenario_script(case)
     _check_seat(seat, table.players, f"scenario {scenario_id}")
     played = played if played is not None else load_ruleset(table.ruleset)
-    changed_copy = ruleset is not None and ruleset not in available_rulesets() and table.ruleset in available_rulesets()
-    # the scenario's own rule set: B's parting is shown against it, a file of the same id (a changed copy) included
-    own = played if played.id == table.ruleset and not changed_copy else load_ruleset(table.ruleset)
+    # the scenario's own rule set, which B's parting is shown against: a file of a bundled id (a changed copy) is not it
+    bundled_id = table.ruleset in available_rulesets()
+    own = played if played.id == table.ruleset and (is_bundled(played) or not bundled_id) else load_ruleset(table.ruleset)
     blocks, stop = _play(table, cues, played, seat)
     title = f"scenario {scenario_id}: {case['name']} ({_feature_path(case)}:{case['line']})"
     explanation = Explanation(title, played.id, table.players, blocks, seat, expectations, notes)

@@ -55,16 +55,25 @@ class Side:
         return shown(file)
 
 
+def file_at_revision(text: str) -> tuple[str, str] | None:
+    """``(FILE, GITREV)`` when ``text`` is ``FILE@GITREV`` (no file is named ``text`` itself and
+    both parts are there), else None."""
+    if "@" in text and not os.path.lexists(text):
+        path, _, revision = text.rpartition("@")
+        if path and revision:
+            return path, revision
+    return None
+
+
 def open_side(text: str, stack: ExitStack) -> Side:
     """The side ``text`` names: a rule set id, a rule file, or ``FILE@GITREV``. A temporary folder
     made for a revision is removed when ``stack`` closes. Raises ``SelectionError`` (one line) for a
     bad revision, a file the revision lacks, or git missing or failing; ``FileNotFoundError`` /
     ``RulesetError`` as ``load_ruleset`` does, and ``RulesetNotPlayable`` for a rule set that does
     not play (``engine.proof.load_playable``)."""
-    if "@" in text and not os.path.lexists(text):
-        path, _, revision = text.rpartition("@")
-        if path and revision:
-            return _at_revision(text, path, revision, stack)
+    at = file_at_revision(text)
+    if at is not None:
+        return _at_revision(text, *at, stack)
     return Side(text, text, load_playable(text))
 
 

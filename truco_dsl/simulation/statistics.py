@@ -66,7 +66,8 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> dict[s
     and whether it is shown (``_difference``)."""
     if len(first) != len(second):
         raise ValueError(f"paired values come in pairs: {len(first)} and {len(second)}")
-    return _difference(mean([a - b for a, b in zip(first, second)]), [a - b for a, b in zip(first, second)])
+    each = [a - b for a, b in zip(first, second)]
+    return _difference(mean(each), each)
 
 
 def paired_rate_difference(first: Sequence[tuple[int, int]], second: Sequence[tuple[int, int]]) -> dict[str, float | int | bool | None]:

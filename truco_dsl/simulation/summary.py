@@ -158,6 +158,12 @@ def _average(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def figure_value(figure: dict[str, Any] | None) -> str:
+    """A figure's rate or mean as text (4 decimals), ``—`` when there is none."""
+    value = None if figure is None else figure.get("rate", figure.get("mean"))
+    return "—" if value is None else f"{value:.4f}"
+
+
 def shown_difference(difference: dict[str, Any]) -> tuple[str, str]:
     """A paired difference (``differences``' values) as text: the difference and its interval, with
     their signs, in one format for the row: four decimals, or two significant digits when the
