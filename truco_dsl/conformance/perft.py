@@ -44,9 +44,11 @@ WRITE_COMMAND = "truco conform --write-perft conformance/perft"
 #: keeps every file's check by the reference engine to about a second, and every count far below
 #: ``truco serve``'s limits (200,000 positions, 3 s)
 LINES = 2_500
-#: ``LINES`` for a position at 11 (a mão de onze, 11 a 11): there every position asks the sure-win
-#: search whether a seat may show its cards, some milliseconds a line at 6 players
-ELEVEN_LINES = 100
+#: ``LINES`` for a position at 11 (a mão de onze, 11 a 11), divided by the players squared: there
+#: every position asks a sure-win search whether a seat may show its cards, which costs more the
+#: more cards are unseen (some milliseconds a line at 6 players in the reference engine, 30 in the
+#: example engine): 150 lines at 2 players, 37 at 4, 16 at 6
+ELEVEN_LINES = 600
 #: the deepest depth written
 MAX_DEPTH = 8
 #: positions a count of the reference engine may visit while a check descends (a file's count, once
@@ -173,8 +175,9 @@ def perft_positions(ruleset: str) -> list[PerftPosition]:
     """The positions of ``ruleset``'s file, with their counts by the reference engine.
 
     For each player count the rule set allows: a first deal (the last seat dealing) and, for a
-    regulation (not a variant), another dealer (seat 0), the position after a tied first vaza, a
-    mão de onze (one team at ``game.mao_de_onze_at``) and 11 a 11. Each deal is the reference
+    regulation (not a variant), another dealer (seat 0), the position after a tied first vaza, the
+    third vaza after one won by each side, a mão de onze (one team at ``game.mao_de_onze_at``) and
+    11 a 11. Each deal is the reference
     engine's seeded shuffle (seed fixed per position), kept in the file as a forced deal. Depths
     1, 2, … while the count stays within ``LINES`` (at least depth 1), and ``null`` when the whole
     hand does. Raises ``RuleSetIncomplete`` when a clause fails on a line of play."""
@@ -184,39 +187,43 @@ def perft_positions(ruleset: str) -> list[PerftPosition]:
     for players in played.players:
         last = players - 1
         eleven = played.mao_de_onze_at
-        recipes = [("deal", f"the first deal, seat {last} dealing", last, (0, 0), 1, False, LINES)]
+        recipes = [("deal", f"the first deal, seat {last} dealing", last, (0, 0), 1, None, LINES)]
         if not variant and eleven is not None:
-            recipes += [("dealer-0", "a first deal, seat 0 dealing", 0, (0, 0), 2, False, LINES),
-                        ("tied-first-vaza", "after a first vaza tied, every card played face up", last, (0, 0), 3, True, LINES),
-                        ("mao-de-onze", f"team 0 at {eleven}: the mão de onze", last, (eleven, 4), 4, False, ELEVEN_LINES),
-                        ("onze-a-onze", f"{eleven} a {eleven}", last, (eleven, eleven), 5, False, ELEVEN_LINES)]
-        for kind, about, dealer, scores, seed, tie, lines in recipes:
-            position = _dealt(played, players, dealer, scores, seed, tie)
+            recipes += [("dealer-0", "a first deal, seat 0 dealing", 0, (0, 0), 2, None, LINES),
+                        ("tied-first-vaza", "after a first vaza tied, every card played face up", last, (0, 0), 3, "tie", LINES),
+                        ("third-vaza", "the third vaza, each side having won one, every card played face up", last, (0, 0), 6,
+                         "third", LINES),
+                        ("mao-de-onze", f"team 0 at {eleven}: the mão de onze", last, (eleven, 4), 4, None,
+                         ELEVEN_LINES // players ** 2),
+                        ("onze-a-onze", f"{eleven} a {eleven}", last, (eleven, eleven), 5, None, ELEVEN_LINES // players ** 2)]
+        for kind, about, dealer, scores, seed, line, lines in recipes:
+            position = _dealt(played, players, dealer, scores, seed, line)
             if position is not None:
                 positions.append(_counted(PerftPosition(ruleset, f"{players}p-{kind}", about, **position), lines))
     return positions
 
 
-def _dealt(played: RuleSet, players: int, dealer: int, scores: tuple[int, ...], seed: int, tie: bool) -> dict[str, Any] | None:
-    """A seeded deal (the first seed from ``seed`` on, by steps of 100, that can tie the first vaza
-    when ``tie``; None when 20 seeds cannot), as the fields of a ``PerftPosition``."""
+def _dealt(played: RuleSet, players: int, dealer: int, scores: tuple[int, ...], seed: int, line: str | None) -> dict[str, Any] | None:
+    """A seeded deal, and the moves of the first line of play to the ``line`` its recipe asks for
+    (``_LINES``: None for none), as the fields of a ``PerftPosition``: the first seed from ``seed``
+    on, by steps of 100, whose deal has that line; None when 20 seeds have none."""
     for attempt in range(seed, seed + 2000, 100):
         engine = Engine(played, players=players, seed=attempt, dealer=dealer, scores=list(scores))
         engine.deal()
         hand = engine.state()["hand"]
-        moves = _tying_line(engine) if tie else ()
+        moves = _first_line(engine, *_LINES[line]) if line is not None else ()
         if moves is not None:
             return {"players": players, "dealer": dealer, "scores": scores, "vira": hand["vira"], "moves": tuple(moves),
                     "hands": tuple(tuple(hand["hands"][str(seat)]) for seat in range(players))}
     return None
 
 
-def _tying_line(engine: Engine) -> list[tuple[int, str]] | None:
-    """The first line of cards played face up (in the order ``legal_actions`` lists them) that ties
-    the first vaza, or None when none does."""
+def _first_line(engine: Engine, vazas: int, wanted) -> list[tuple[int, str]] | None:
+    """The first line of cards played face up (in the order ``legal_actions`` lists them) that closes
+    ``vazas`` vazas with the hand then as ``wanted`` (a test of the hand) says, or None when none does."""
     hand = engine.hand
-    if hand.over or len(hand.tricks) > 1:  # the first vaza is closed
-        return [] if hand.tricks[0].tied else None
+    if hand.over or len(hand.tricks) > vazas:
+        return [] if wanted(hand) else None
     seat = hand.turn
     if seat is None or hand.pending is not None or hand.decision_pending is not None:
         return None
@@ -224,10 +231,15 @@ def _tying_line(engine: Engine) -> list[tuple[int, str]] | None:
         if action.startswith("play:"):
             branch = engine.fork()
             branch.act(seat, action)
-            rest = _tying_line(branch)
+            rest = _first_line(branch, vazas, wanted)
             if rest is not None:
                 return [(seat, action), *rest]
     return None
+
+
+#: the lines a position's recipe may ask for: vazas closed, and the hand they must leave
+_LINES = {"tie": (1, lambda hand: hand.tricks[0].tied),
+          "third": (2, lambda hand: not hand.over and not any(trick.tied for trick in hand.tricks[:2]))}
 
 
 def _counted(position: PerftPosition, lines: int) -> PerftPosition:
@@ -426,8 +438,8 @@ def _why_offered(position: PerftPosition, line: list[tuple[int, str]], seat: int
     checked = list(dict.fromkeys(entry.clause.id for entry in engine.trace
                                  if entry.kind == "guard" and entry.clause is not None and not entry.held))
     if not checked:
-        return "the reference offers it: no clause of the rule set guards it (the game's structure)"
-    return "the reference offers it: none of the guards it checks holds here (" + ", ".join(checked) + ")"
+        return "offered by the reference: no clause of the rule set guards it (the game's structure)"
+    return "offered by the reference: none of the guards it checks holds here (" + ", ".join(checked) + ")"
 
 
 def _clauses_behind(reference: TracedEngine) -> str:
