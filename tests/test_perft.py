@@ -12,6 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
+
+from truco_dsl.bundled import SCHEMA_DIR
 
 from truco_dsl.cli import main
 from truco_dsl.conformance.perft import (PERFT_DIR, WRITE_COMMAND, check_position, load_perft, perft_files, perft_rulesets,
@@ -24,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).with_name("engines")))
 from example_faults import EXAMPLE, Fault, faulty_copy  # noqa: E402
 
 FILES = perft_files()
+REPORT_SCHEMA = Draft202012Validator(json.loads((SCHEMA_DIR / "perft-report.schema.json").read_text(encoding="utf-8")))
 
 
 def _engine(path: Path) -> str:
@@ -84,12 +88,16 @@ def test_the_reference_engine_agrees_in_process_and_through_truco_serve(capsys):
     assert main(["conform", "--perft", "--ruleset", "fpt-1983", "--engine", serve]) == 0
     counts = sum(len(position.counts) for position in load_perft(PERFT_DIR / "fpt-1983.yaml"))
     assert capsys.readouterr().out.endswith(f"\n{counts} counts agree, 0 differ\n")
+    in_process = "python:truco_dsl.conformance.engines.adapter:ReferenceAdapter"  # held to --timeout, as a python: engine
+    assert main(["conform", "--perft", "--ruleset", "jogo-livre", "--engine", in_process]) == 0
+    assert capsys.readouterr().out.endswith("\n16 counts agree, 0 differ\n")
 
 
 def test_the_example_engine_agrees(tmp_path, capsys):
     report = tmp_path / "perft.json"
     assert main(["conform", "--perft", "--ruleset", "atb-2004", "--engine", _engine(EXAMPLE), "--json", str(report)]) == 0
     records = json.loads(report.read_text(encoding="utf-8"))
+    REPORT_SCHEMA.validate(records)
     assert len(records) == sum(len(position.counts) for position in load_perft(PERFT_DIR / "atb-2004.yaml"))
     assert {record["outcome"] for record in records} == {"passed"}
     assert capsys.readouterr().out.endswith(f"\n{len(records)} counts agree, 0 differ\n")
@@ -138,6 +146,7 @@ def test_the_descent_from_a_deal_finds_the_tied_vaza(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert code == 1
     records = json.loads(report.read_text(encoding="utf-8"))
+    REPORT_SCHEMA.validate(records)
     deal = next(record for record in records if record["position"] == "2p-deal" and record["departure"])
     line = " ".join(f"{entry['seat']}:{entry['action']}" for entry in deal["departure"]["line"])
     assert len(deal["departure"]["line"]) == 2 and [entry["action"] for entry in deal["departure"]["missing"]] == ["truco"]

@@ -2,8 +2,8 @@
 engines publish perft tables, and an engine checked against them.
 
 The files: ``conformance/perft/<rule set>.yaml`` (schema: conformance/schema/perft.schema.json), one
-per bundled concrete rule set, written by ``write_perft`` from the reference engine
-(``engine.search.count_lines``). Each position is a forced deal (hands by seat, the vira, the
+per bundled concrete rule set, made by ``perft_positions`` and ``perft_text`` from the reference
+engine (``engine.search.count_lines``; ``truco conform --write-perft DIR``). Each position is a forced deal (hands by seat, the vira, the
 dealer, the scores before the hand: 11 gives a mão de onze, 11 a 11 the rule set's hand at 11 a 11)
 and the actions taken after it (``moves``: after a tied first vaza, say), with its counts at depths
 1, 2, … (and ``null``, to the end of the hand, where that count is small): each a ``total`` and its
@@ -27,13 +27,14 @@ from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 from truco_dsl.bundled import CONFORMANCE_KIT_DIR, SCHEMA_DIR
 from truco_dsl.conformance.engines.adapter import EngineAdapter
 from truco_dsl.engine import Engine
 from truco_dsl.engine.engine import TracedEngine
 from truco_dsl.engine.search import count_lines
-from truco_dsl.errors import CountTooLarge, EngineError, EngineFault, IllegalAction, NotSupported, SelectionError, SetupRefused
+from truco_dsl.errors import CountTooLarge, EngineError, EngineFault, NotSupported, SelectionError, SetupRefused
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
 
 #: the bundled perft files
@@ -51,8 +52,8 @@ LINES = 2_500
 ELEVEN_LINES = 600
 #: the deepest depth written
 MAX_DEPTH = 8
-#: positions a count of the reference engine may visit while a check descends (a file's count, once
-#: more for each action of the descent: each smaller than the one before)
+#: positions a count of the reference engine may visit when it checks a file's count or follows an
+#: engine's descent (each count of a descent smaller than the file's): far above any file's count
 DESCENT_POSITIONS = 1_000_000
 
 # outcomes of a check
@@ -124,7 +125,7 @@ def load_perft(path: Path) -> list[PerftPosition]:
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as problem:
         raise SelectionError(f"cannot read the perft file {path}: {str(problem).splitlines()[0]}") from None
-    error = next(iter(sorted(_validator().iter_errors(document), key=lambda error: list(error.absolute_path))), None)
+    error = best_match(_validator().iter_errors(document))
     if error is not None:
         place = "/".join(str(part) for part in error.absolute_path) or "(the top)"
         raise SelectionError(f"bad perft file {path}: at {place}: {error.message}")
@@ -183,19 +184,19 @@ def perft_positions(ruleset: str) -> list[PerftPosition]:
     hand does. Raises ``RuleSetIncomplete`` when a clause fails on a line of play."""
     played = load_ruleset(ruleset)
     variant = available_rulesets()[ruleset].parent.name == "variants"
+    eleven = played.mao_de_onze_at
     positions = []
     for players in played.players:
-        last = players - 1
-        eleven = played.mao_de_onze_at
+        last, at_eleven = players - 1, ELEVEN_LINES // players ** 2
+        # kind, what it is, dealer, scores, seed, the line of play after the deal (_PLAYED_TO), most lines
         recipes = [("deal", f"the first deal, seat {last} dealing", last, (0, 0), 1, None, LINES)]
-        if not variant and eleven is not None:
+        if not variant:
             recipes += [("dealer-0", "a first deal, seat 0 dealing", 0, (0, 0), 2, None, LINES),
                         ("tied-first-vaza", "after a first vaza tied, every card played face up", last, (0, 0), 3, "tie", LINES),
                         ("third-vaza", "the third vaza, each side having won one, every card played face up", last, (0, 0), 6,
                          "third", LINES),
-                        ("mao-de-onze", f"team 0 at {eleven}: the mão de onze", last, (eleven, 4), 4, None,
-                         ELEVEN_LINES // players ** 2),
-                        ("onze-a-onze", f"{eleven} a {eleven}", last, (eleven, eleven), 5, None, ELEVEN_LINES // players ** 2)]
+                        ("mao-de-onze", f"team 0 at {eleven}: the mão de onze", last, (eleven, 4), 4, None, at_eleven),
+                        ("onze-a-onze", f"{eleven} a {eleven}", last, (eleven, eleven), 5, None, at_eleven)]
         for kind, about, dealer, scores, seed, line, lines in recipes:
             position = _dealt(played, players, dealer, scores, seed, line)
             if position is not None:
@@ -205,13 +206,13 @@ def perft_positions(ruleset: str) -> list[PerftPosition]:
 
 def _dealt(played: RuleSet, players: int, dealer: int, scores: tuple[int, ...], seed: int, line: str | None) -> dict[str, Any] | None:
     """A seeded deal, and the moves of the first line of play to the ``line`` its recipe asks for
-    (``_LINES``: None for none), as the fields of a ``PerftPosition``: the first seed from ``seed``
+    (``_PLAYED_TO``: None for none), as the fields of a ``PerftPosition``: the first seed from ``seed``
     on, by steps of 100, whose deal has that line; None when 20 seeds have none."""
     for attempt in range(seed, seed + 2000, 100):
         engine = Engine(played, players=players, seed=attempt, dealer=dealer, scores=list(scores))
         engine.deal()
         hand = engine.state()["hand"]
-        moves = _first_line(engine, *_LINES[line]) if line is not None else ()
+        moves = _first_line(engine, *_PLAYED_TO[line]) if line is not None else ()
         if moves is not None:
             return {"players": players, "dealer": dealer, "scores": scores, "vira": hand["vira"], "moves": tuple(moves),
                     "hands": tuple(tuple(hand["hands"][str(seat)]) for seat in range(players))}
@@ -237,8 +238,9 @@ def _first_line(engine: Engine, vazas: int, wanted) -> list[tuple[int, str]] | N
     return None
 
 
-#: the lines a position's recipe may ask for: vazas closed, and the hand they must leave
-_LINES = {"tie": (1, lambda hand: hand.tricks[0].tied),
+#: the lines of play a position's recipe may ask for after the deal: the vazas they close, and a
+#: test of the hand they must leave
+_PLAYED_TO = {"tie": (1, lambda hand: hand.tricks[0].tied),
           "third": (2, lambda hand: not hand.over and not any(trick.tied for trick in hand.tricks[:2]))}
 
 
@@ -247,7 +249,7 @@ def _counted(position: PerftPosition, lines: int) -> PerftPosition:
     depth 1's (``perft_positions`` says which)."""
     engine = position.reference()
     counts = []
-    try:
+    try:  # a count visits at least as many positions as it finds lines
         total, divide = count_lines(engine, None, limit=lines, seconds=float("inf"))
         whole = PerftCount(None, total, tuple(divide))
     except CountTooLarge:
@@ -269,13 +271,11 @@ def reference_counts(position: PerftPosition) -> tuple[PerftCount, ...]:
     """The counts of ``position``'s depths as the reference engine finds them now (to compare with
     the file's: the CI check)."""
     engine = position.reference()
-    return tuple(PerftCount(count.depth, *_as_tuple(count_lines(engine, count.depth, limit=DESCENT_POSITIONS,
-                                                                seconds=float("inf"))))
-                 for count in position.counts)
-
-
-def _as_tuple(found: tuple[int, list[tuple[int, str, int]]]) -> tuple[int, tuple[tuple[int, str, int], ...]]:
-    return found[0], tuple(found[1])
+    counts = []
+    for count in position.counts:
+        total, divide = count_lines(engine, count.depth, limit=DESCENT_POSITIONS, seconds=float("inf"))
+        counts.append(PerftCount(count.depth, total, tuple(divide)))
+    return tuple(counts)
 
 
 # ------------------------------------------------------------------------------- checking an engine
@@ -392,7 +392,7 @@ def descend(adapter: EngineAdapter, position: PerftPosition, depth: int | None) 
     line: list[tuple[int, str]] = []
     while True:
         counted = adapter.count(depth)
-        total, divide = count_lines(reference, depth, limit=DESCENT_POSITIONS, seconds=float("inf"))
+        _, divide = count_lines(reference, depth, limit=DESCENT_POSITIONS, seconds=float("inf"))
         theirs = {(seat, action): lines for seat, action, lines in counted.divide}
         ours = {(seat, action): lines for seat, action, lines in divide}
         if theirs.keys() != ours.keys():
@@ -423,9 +423,7 @@ def _why_refused(reference: Engine, seat: int, action: str) -> str:
     refusal = reference.refusal(seat, action)
     if refusal is None:  # listed by no seat, yet not refused: an action legal_actions never offers
         return "the reference does not offer it"
-    if refusal.clause:
-        return f"{refusal.clause}: {refusal}"
-    return f"{refusal.reason}: {refusal}"
+    return str(refusal) if refusal.clause else f"{refusal.reason}: {refusal}"  # a clause's message names it
 
 
 def _why_offered(position: PerftPosition, line: list[tuple[int, str]], seat: int, action: str) -> str:
@@ -461,8 +459,7 @@ def _described(reference: Engine) -> str:
     if trick is not None:
         table = " ".join(f"{play.seat}:{'(covered)' if play.covered else play.card}" for play in trick.plays)
         parts.append(f"vaza {trick.number}" + (f" with {table} on the table" if table else ", no card on the table"))
-        done = [f"vaza {earlier.number} {'tied' if earlier.tied else f'won by seat {earlier.winner_seat}'}" for earlier in hand.tricks[:-1]]
-        parts += done
+        parts += [f"vaza {earlier.number} {'tied' if earlier.tied else f'won by seat {earlier.winner_seat}'}" for earlier in hand.tricks[:-1]]
     if hand.decision_pending is not None:
         parts.append(f"team {hand.decision_pending} to decide the mão de onze")
     elif hand.pending is not None:
