@@ -164,7 +164,7 @@ def test_a_copy_missing_a_card_is_named_at_the_deal(tmp_path, capsys):
     assert code == 1
     [deal] = [position for position in load_perft(PERFT_DIR / "melhor-de-tres.yaml") if position.id == "2p-deal"]
     third = deal.hands[0][2]
-    assert "✗ melhor-de-tres/2p-deal (the first deal, seat 1 dealing; 2 players, seat 1 dealing, score 0 to 0), depth 1: " \
+    assert "✗ melhor-de-tres/2p-deal (a first deal; 2 players, seat 1 dealing, score 0 to 0), depth 1: " \
            "expected 4 lines, the engine counted 3" in printed
     assert f"      the engine does not offer seat 0 play:{third}: offered by the reference: " in printed
 

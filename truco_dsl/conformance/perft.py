@@ -189,9 +189,9 @@ def perft_positions(ruleset: str) -> list[PerftPosition]:
     for players in played.players:
         last, at_eleven = players - 1, ELEVEN_LINES // players ** 2
         # kind, what it is, dealer, scores, seed, the line of play after the deal (_PLAYED_TO), most lines
-        recipes = [("deal", f"the first deal, seat {last} dealing", last, (0, 0), 1, None, LINES)]
+        recipes = [("deal", "a first deal", last, (0, 0), 1, None, LINES)]
         if not variant:
-            recipes += [("dealer-0", "a first deal, seat 0 dealing", 0, (0, 0), 2, None, LINES),
+            recipes += [("dealer-0", "a first deal, another seat dealing", 0, (0, 0), 2, None, LINES),
                         ("tied-first-vaza", "after a first vaza tied, every card played face up", last, (0, 0), 3, "tie", LINES),
                         ("third-vaza", "the third vaza, each side having won one, every card played face up", last, (0, 0), 6,
                          "third", LINES),
@@ -423,7 +423,9 @@ def _why_refused(reference: Engine, seat: int, action: str) -> str:
     refusal = reference.refusal(seat, action)
     if refusal is None:  # listed by no seat, yet not refused: an action legal_actions never offers
         return "the reference does not offer it"
-    return str(refusal) if refusal.clause else f"{refusal.reason}: {refusal}"  # a clause's message names it
+    if refusal.clause:  # "<action> is forbidden under <clause>: <its words>"
+        return str(refusal).removeprefix(f"{action} is ")
+    return f"{refusal.reason}: {refusal}"
 
 
 def _why_offered(position: PerftPosition, line: list[tuple[int, str]], seat: int, action: str) -> str:
