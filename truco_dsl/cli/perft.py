@@ -13,9 +13,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
 from truco_dsl.cli.options import check_outputs, write_file
+
+if TYPE_CHECKING:  # for annotations only
+    from truco_dsl.conformance.perft import PerftVerdict
 
 #: the suite's options that mean nothing to a check of move counts
 _SUITE_ONLY = (("tags", "--tags"), ("junit_xml", "--junit-xml"), ("html", "--html"), ("expectations", "--expectations"),
@@ -53,6 +57,7 @@ def run_perft(options: argparse.Namespace) -> int:
 
 
 def _write(options: argparse.Namespace) -> int:
+    """``--write-perft DIR``: every bundled concrete rule set's file (``--ruleset``'s alone), written."""
     from truco_dsl.conformance.perft import perft_positions, perft_rulesets, perft_text
     from truco_dsl.errors import SelectionError
 
@@ -78,6 +83,7 @@ def _write(options: argparse.Namespace) -> int:
 
 
 def _check(options: argparse.Namespace) -> int:
+    """``--perft``: the engine checked against the bundled files, reported (``_report``) and written (``--json``)."""
     from truco_dsl.conformance.engines.adapter import ReferenceAdapter
     from truco_dsl.conformance.perft import PASSED, UNSUPPORTED, check_engine, select_files
     from truco_dsl.conformance.runner import engine_factory
@@ -111,10 +117,11 @@ def _check(options: argparse.Namespace) -> int:
     return EXIT_OK if all(verdict.outcome == PASSED for verdict in checked) else EXIT_FAILED
 
 
-def _report(verdicts, engine: str) -> None:
-    """Print a line per position (its counts, by depth, agreeing or not), then each count that did
-    not agree with its differences and descent, then the summary line."""
-    from truco_dsl.conformance.perft import FAILED, PASSED, UNSUPPORTED
+def _report(verdicts: list[PerftVerdict], engine: str) -> None:
+    """Print a line per position (its counts, by depth, agreeing or not; the positions not
+    supported grouped by why), then each position's first count that did not agree with its
+    differences and descent, the shortest line of play first, then the summary line."""
+    from truco_dsl.conformance.perft import PASSED, UNSUPPORTED
     from truco_dsl.diagnostics import printable
 
     print(f"Move counts (perft) of conformance/perft/, engine: {engine}")
@@ -134,7 +141,7 @@ def _report(verdicts, engine: str) -> None:
         print(f"- {printable(why, lines=False)}: {' '.join(names)}")
     differing = [verdict for verdict in verdicts if verdict.outcome not in (PASSED, UNSUPPORTED)]
     # each position's shallowest count that differs (the one descended), the shortest line of play first
-    shown: dict[str, object] = {}
+    shown: dict[str, PerftVerdict] = {}
     for verdict in differing:
         shown.setdefault(verdict.position.name, verdict)
     if shown:
@@ -147,7 +154,7 @@ def _report(verdicts, engine: str) -> None:
     print(f"{agree} counts agree, {len(differing)} differ" + (f", {apart} not supported" if apart else ""))
 
 
-def _show(verdict) -> None:
+def _show(verdict: PerftVerdict) -> None:
     """Print one count that differs: what was expected and counted, the divide's differences, and
     where the descent found the engine's legal actions parting from the reference's."""
     from truco_dsl.conformance.perft import FAILED
@@ -180,7 +187,7 @@ def _show(verdict) -> None:
         print(f"      {printable(departure.note, lines=False)}")
 
 
-def _grouped(actions) -> dict[tuple[int, str], list[str]]:
+def _grouped(actions: tuple[tuple[int, str, str], ...]) -> dict[tuple[int, str], list[str]]:
     """``(seat, action, why)`` grouped by seat and why, keeping their order."""
     groups: dict[tuple[int, str], list[str]] = {}
     for seat, action, why in actions:
@@ -192,7 +199,7 @@ def _grouped(actions) -> dict[tuple[int, str], list[str]]:
 _DIFFERENCES = 8
 
 
-def _line_length(verdict) -> tuple[int, int]:
+def _line_length(verdict: PerftVerdict) -> tuple[int, int]:
     """How far from the deal a count's difference shows: the moves and the descent's line, then the depth."""
     line = len(verdict.departure.line) if verdict.departure is not None else 0
     return len(verdict.position.moves) + line, verdict.depth or 0

@@ -29,7 +29,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from truco_dsl.bundled import CONFORMANCE_KIT_DIR, SCHEMA_DIR
+from truco_dsl.bundled import PERFT_DIR, SCHEMA_DIR
 from truco_dsl.conformance.engines.adapter import EngineAdapter
 from truco_dsl.engine import Engine
 from truco_dsl.engine.engine import TracedEngine
@@ -37,8 +37,6 @@ from truco_dsl.engine.search import count_lines
 from truco_dsl.errors import CountTooLarge, EngineError, EngineFault, NotSupported, SelectionError, SetupRefused
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
 
-#: the bundled perft files
-PERFT_DIR = CONFORMANCE_KIT_DIR / "perft"
 #: the command that writes them, as each file names it
 WRITE_COMMAND = "truco conform --write-perft conformance/perft"
 #: the most lines a count in the files may have: the deepest depth kept is the last below it. It
