@@ -29,3 +29,5 @@ FEATURES_DIR = _folder("features", "features")
 #: conformance/: PROTOCOL.md, STEPS.md, schema/ (the protocol, state, report, cases, expectations)
 CONFORMANCE_KIT_DIR = _folder("conformance_kit", "conformance")
 SCHEMA_DIR = CONFORMANCE_KIT_DIR / "schema"
+#: conformance/perft/: the move counts of each bundled rule set (truco conform --perft)
+PERFT_DIR = CONFORMANCE_KIT_DIR / "perft"

@@ -202,3 +202,27 @@ Feature: ATB 2004 — the structure of the game
     When seat 0 tries to play:Kd
     Then the action is refused with reason "card_not_in_hand"
     And the state is unchanged
+
+  @id:estrutura-017 @clause:ATB-JOGO-LIVRE-1
+  Scenario: With 2 players and seat 1 dealing, seat 0 is the mão and leads the first vaza
+    Given a game of "atb-2004" for 2 players
+    And seat 1 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 0's turn
+    And seat 0 may play:6d
+    And seat 1 has no legal action
+
+  @id:estrutura-018 @clause:ATB-JOGO-LIVRE-1
+  Scenario: With 2 players and seat 0 dealing, seat 1 is the mão and leads the first vaza
+    Given a game of "atb-2004" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 1's turn
+    And seat 1 may play:7d
+    And seat 0 has no legal action

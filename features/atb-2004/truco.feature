@@ -298,3 +298,31 @@ Feature: ATB 2004 — the truco
     Then seat 4 may not truco
     When seat 4 plays Qc
     Then seat 5 may truco
+
+  @id:truco-021 @clause:ATB-TRUCO-3
+  Scenario: A seis asked in answer to a truco and folded gives the side that asked it 3
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 calls truco
+    And seat 0 folds
+    Then the score is 0 to 3
+
+  @id:truco-022 @clause:ATB-TRUCO-3
+  Scenario: A truco accepted, then a seis asked on a later turn and folded, gives the side that asked the seis 3
+    Given a game of "atb-2004" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And seat 0 plays 6d
+    And seat 1 calls truco
+    And seat 2 folds
+    Then the score is 0 to 3

@@ -388,3 +388,19 @@ Feature: Enecomp — the truco ("Quanto ao pedido de Truco!")
     When seat 1 calls truco
     And seat 0 accepts
     Then the hand is worth 12
+
+  @id:ene-truco-022 @clause:ENE-TRUCO-6-FUGIR
+  Scenario: A truco accepted, then a 6 asked on a later turn and folded: the dupla that asked the 6 scores 3
+    Given a game of "enecomp" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 4h Qh 6h |
+      | 3    | Ks Js 7s |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And seat 0 plays 6d
+    And seat 1 calls truco
+    And seat 2 folds
+    Then the score is 0 to 3

@@ -91,3 +91,27 @@ Feature: FPT 1983 — jogo livre
     Then the hand is over
     And the score is 4 to 6
     And seat 0 deals the next hand
+
+  @id:fpt-jogo-livre-006 @clause:FPT-JOGO-LIVRE-1 @clause:FPT-TERMINOLOGIA-O-MAO
+  Scenario: With 2 players and seat 1 dealing, seat 0 is the mão and plays the first card
+    Given a game of "fpt-1983" for 2 players
+    And seat 1 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 0's turn
+    And seat 0 may play:6d
+    And seat 1 has no legal action
+
+  @id:fpt-jogo-livre-007 @clause:FPT-JOGO-LIVRE-1 @clause:FPT-TERMINOLOGIA-O-MAO
+  Scenario: With 2 players and seat 0 dealing, seat 1 is the mão and plays the first card
+    Given a game of "fpt-1983" for 2 players
+    And seat 0 deals
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    Then it is seat 1's turn
+    And seat 1 may play:7d
+    And seat 0 has no legal action
