@@ -372,7 +372,8 @@ def causes(results: list[ScenarioResult], console: Console, sources: Mapping[str
     for number, group in enumerate(found[:SHOWN_CAUSES], 1):
         source = sources.get(group.clause) if group.clause else None
         clause = (f" — breaks {group.clause}" + (f" ({shortened(source.text, QUOTE_LENGTH)})" if source else "")
-                  if group.clause else "")
+                  if group.clause else f" — no departure from the reference found; its scenarios check "
+                                       f"{', '.join(group.checked[:3]) or 'no clause'}")
         console.print(Text(f"{number}. {group.count} × {printable(group.key, lines=False)}{clause}", style="red"), soft_wrap=True)
         smallest = group.smallest
         where = f"{smallest.feature_path}:{smallest.line}" if smallest.line else smallest.feature_path

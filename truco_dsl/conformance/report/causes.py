@@ -53,7 +53,7 @@ TRICK_FIELDS = ("number", "tied", "winner_seat")
 SETTERS = {
     "turn": ("lead",),
     "tricks": ("take_trick", "lead"),
-    "score": ("award", "win_hand"),
+    "score": ("award", "win_hand", "end_hand"),  # a hand ended without a winner scores nothing
     "stake": ("set_stake", "call_raise"),
     "over": ("end_hand", "win_hand"),
     "phase": ("end_hand", "win_hand", "win_game", "win_match"),
@@ -63,6 +63,8 @@ SETTERS = {
     "next_dealer": ("pass_deal", "cut_by"),
     "blind": ("blind_hands",),
 }
+#: the longest key of a failure without a departure (characters)
+FALLBACK_LENGTH = 200
 #: the refusal that is about whose turn it is (no guard clause gives it: the engine's order of play does)
 NOT_YOUR_TURN = "not_your_turn"
 
@@ -116,6 +118,8 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
         if difference is None:
             continue
         key, said, about = difference
+        if command == "legal_actions":  # an action listed that the reference refuses: keyed as if it were taken
+            key, trace = _refused_extra(request, reply, expected, reference, key, trace)
         clause = _guard_clause(command, request, reply, expected, trace, reference) or _setter(about, effects)
         return Departure(position, command, key, said, clause)
     return None
@@ -172,14 +176,20 @@ def _act_difference(request: dict[str, Any], reply: dict[str, Any], expected: di
     if ours == theirs and (ours or reason == reference_reason):
         return None
     kind, seat, action = _kind(request.get("action")), request.get("seat"), request.get("action")
-    if ours and not theirs:
-        what = f"accepted where the reference refuses {reference_reason}"
-    elif theirs and not ours:
+    if ours and not theirs:  # the key a legal_actions listing it shares (_allowed)
+        return (_allowed(kind, reference_reason), f"act {action} by seat {seat}: accepted where the reference refuses "
+                f"{reference_reason}", "turn" if reference_reason == NOT_YOUR_TURN else None)
+    if theirs and not ours:
         what = f"refused {reason} where the reference accepts"
     else:
         what = f"refused {reason} where the reference refuses {reference_reason}"
     about = "turn" if NOT_YOUR_TURN in (reason, reference_reason) else None
     return f"act {kind}: {what}", f"act {action} by seat {seat}: {what}", about
+
+
+def _allowed(kind: str, reason: Any) -> str:
+    """The key of an action the engine allows (takes, or lists) where the reference refuses it with ``reason``."""
+    return f"{kind}: allowed where the reference refuses {reason}"
 
 
 def _legal_difference(request: dict[str, Any], reply: dict[str, Any],
@@ -241,22 +251,32 @@ def _json(value: Any) -> str:
     return value if value == "(missing)" else json.dumps(value, ensure_ascii=False)
 
 
+def _refused_extra(request: dict[str, Any], reply: dict[str, Any], expected: dict[str, Any], reference: ReferenceAdapter,
+                   key: str, trace: list[Any]) -> tuple[str, list[Any]]:
+    """For a ``legal_actions`` reply that lists only actions the reference lists and some it does
+    not: the key of the first of those the reference refuses (``_allowed``) and the reference's
+    trace of that refusal; else ``key`` and ``trace`` unchanged. The action is tried on the
+    reference, which a refusal leaves as it was (and the replay stops here)."""
+    ours, theirs = set(map(str, reply.get("actions") or [])), set(map(str, expected.get("actions") or []))
+    if theirs - ours or reference.engine is None:
+        return key, trace
+    for action in sorted(ours - theirs):
+        try:
+            reference.engine.act(request["seat"], action)
+        except IllegalAction as refusal:
+            return _allowed(_kind(action), refusal.reason), list(reference.engine.trace)
+        return key, trace  # the reference took it after all: the listing alone differs
+    return key, trace
+
+
 def _guard_clause(command: str, request: dict[str, Any], reply: dict[str, Any], expected: dict[str, Any],
                   trace: list[Any], reference: ReferenceAdapter) -> str | None:
     """The guard clause an action's departure breaks: the reference's own refusal (the guard its
     trace ends with), or the guard giving the engine's reason that did not hold on the reference;
-    for an action the engine lists and the reference does not, the guard refusing it there."""
-    if command == "legal_actions" and expected.get("ok") and reference.engine is not None:
-        extra = sorted(set(map(str, reply.get("actions") or [])) - set(map(str, expected.get("actions") or [])))
-        for action in extra:  # a refused action changes nothing, and this replay stops here
-            try:
-                reference.engine.act(request["seat"], action)
-            except IllegalAction:
-                trace = list(reference.engine.trace)
-                break
-        else:
-            return None
-        command, reply, expected = "act", {"accepted": True}, {"accepted": False}
+    for an action the engine lists and the reference refuses, the guard refusing it (``trace``
+    is then that refusal's, ``_refused_extra``)."""
+    if command == "legal_actions" and trace and trace[-1].kind == "guard" and trace[-1].held:
+        return trace[-1].clause.source_id
     if command != "act":
         return None
     if expected.get("accepted") is False and trace and trace[-1].kind == "guard" and trace[-1].held:
@@ -281,14 +301,20 @@ def _setter(about: str | None, effects: list[Any]) -> str | None:
 # ------------------------------------------------------------------------------------ without a departure
 def fallback(outcome: str, failing_step: str | None, message: str | None) -> str:
     """The group key of a failure without a departure: the outcome, the failing step and the first
-    line of its message, numbers and quoted words left out (``Then the score is N to N: …``)."""
+    line of its message, cards, numbers and quoted words left out (``Then the score is N to N: …``)."""
     step = re.sub(r"\s*\(line \d+\)$", "", failing_step or "")
     first = (message or "").strip().splitlines()[0] if (message or "").strip() else ""
-    parts = [outcome] + [_shape(part) for part in (step, first) if part]
-    return ": ".join(parts)[:200]
+    text = ": ".join([outcome] + [_shape(part) for part in (step, first) if part])
+    return text if len(text) <= FALLBACK_LENGTH else text[:FALLBACK_LENGTH - 1] + "…"
+
+
+#: a card in the notation of conformance/STEPS.md (7c, Qh, 10d)
+_CARD = re.compile(r"\b(?:10|[2-9AJQK])[cdhs]\b")
 
 
 def _shape(text: str) -> str:
+    """``text`` without what changes from one deal to another: cards (``<card>``), numbers (``N``), quoted words."""
+    text = _CARD.sub("<card>", text)
     text = re.sub(r'"[^"]*"', '"…"', text)
     text = re.sub(r"'[^']*'", "'…'", text)
     return re.sub(r"\d+", "N", text)
@@ -311,6 +337,15 @@ class Group:
     @property
     def count(self) -> int:
         return len(self.results)
+
+    @property
+    def checked(self) -> list[str]:
+        """The clauses its scenarios check (their ``@clause:`` tags), the most shared first."""
+        tally: dict[str, int] = {}
+        for result in self.results:
+            for clause in result.clauses:
+                tally[clause] = tally.get(clause, 0) + 1
+        return sorted(tally, key=lambda clause: (-tally[clause], clause))
 
 
 def groups(results: Iterable[Any]) -> list[Group]:

@@ -553,8 +553,12 @@ class ConformancePlugin:
     def _cause(self, transcript: Transcript | None, outcome: str, failing_step: str | None,
                message: str | None) -> dict[str, Any]:
         """A failing scenario's likely cause (``ScenarioResult.cause``): its departure from the
-        reference engine replaying its exchange (``causes.departure``), else its failing step's shape."""
-        found = departure(transcript.whole(), self.rulesets) if transcript is not None else None
+        reference engine replaying its exchange (``causes.departure``), else its failing step's shape.
+        The reference plays the rule set the scenario names as bundled when the engine under test is
+        the reference itself playing another in its place (a variant, a mutant: its departure from
+        the regulation is the cause), else what this run's reference would play."""
+        played = {} if self.plays_reference else self.rulesets
+        found = departure(transcript.whole(), played) if transcript is not None else None
         if found is None:
             first = (message or "").strip().splitlines()
             return {"key": fallback(outcome, failing_step, message), "said": first[0] if first else outcome,
