@@ -195,7 +195,7 @@ def test_no_departure_without_a_reply_or_with_a_shuffled_deal():
     assert refused is not None and refused.key == "act play: refused not_your_turn where the reference accepts"
     assert refused.clause == "ATB-JOGO-LIVRE-1" and refused.request == 2
     assert fallback("timeout", "When seat 0 plays 4c (line 12)", "no reply to act within 5 s") == \
-        "timeout: When seat N plays Nc: no reply to act within N s"
+        "timeout: When seat N plays <card>: no reply to act within N s"
 
 
 def test_the_summary_counts_errors_apart():
