@@ -19,11 +19,15 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from rich.console import Console
 
 from truco_dsl.cli import main
+from truco_dsl.cli.conform import report
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.engines.transcript import TRANSCRIPT_LENGTH, Transcript
 from truco_dsl.conformance.report.causes import departure, fallback, groups
 from truco_dsl.conformance.report.outcomes import summary_line
+from truco_dsl.conformance.runner import run_suite
 from truco_dsl.conformance.suite.plugin import ScenarioResult
 
 sys.path.insert(0, str(Path(__file__).with_name("engines")))
@@ -202,3 +206,26 @@ def test_the_summary_counts_errors_apart():
     assert summary_line(["passed", "failed", "failed", "error"]) == "1 passed, 2 failed, 1 error"
     assert summary_line(["passed", "error", "error"]) == "1 passed, 0 failed, 2 errors"
     assert summary_line(["passed", "failed"]) == "1 passed, 1 failed"
+
+
+class _BrokenTruco(ReferenceAdapter):
+    """The reference engine breaking (an exception) at every call of truco: an error, not a failed check."""
+
+    name = "broken-truco"
+
+    def act(self, seat, action):
+        if action == "truco":
+            raise ZeroDivisionError("planted")
+        return super().act(seat, action)
+
+
+def test_errors_are_counted_apart_and_grouped_by_the_error_reply():
+    results = run_suite(tags="@clause:ATB-TRUCO-2", adapter_factory=_BrokenTruco)
+    errors = [result for result in results if result.outcome == "error"]
+    assert errors and all(result.cause["key"] == "act: error engine_error where the reference answers" for result in errors)
+    out = io.StringIO()
+    report(results, Console(file=out, width=120, highlight=False))
+    passed = sum(result.outcome == "passed" for result in results)
+    failed = sum(result.outcome == "failed" for result in results)
+    last = out.getvalue().rstrip().splitlines()[-1]
+    assert last == f"{passed} passed, {failed} failed, {len(errors)} error{'s' if len(errors) != 1 else ''}"

@@ -1,6 +1,6 @@
-"""``truco conform``: run the conformance suite against an engine (``run_suite``) and report it: a
-per-clause table, the scenarios that did not pass, a summary line ``N passed, M failed`` (the other
-outcomes' counts appended), and the JSON / JUnit XML / HTML reports and expectations file asked for.
+"""``truco conform``: run the conformance suite against an engine (``run_suite``) and report it: the
+likely causes of the failures (``conformance/report/causes.py``), a per-clause table, the scenarios
+that did not pass, a summary line ``N passed, M failed`` (errors and the other outcomes' counts appended), and the JSON / JUnit XML / HTML reports and expectations file asked for.
 
 ``--jobs N`` is this command splitting itself: N child ``python -m truco_dsl.cli conform --shard
 i/N --json …`` processes (pytest is not thread-safe), whose records are merged in the order of the
@@ -228,7 +228,8 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
     a short quote of its text from spec/sources or the ``house`` rules of the rule set played, passed, failed, and a column for each other outcome that occurs),
     then the scenarios that now pass although expected not to, the failing scenarios (id, name,
     first failing step, message), the expected failures with their reasons, the unsupported
-    scenarios grouped by why, and the summary line. Raises nothing."""
+    scenarios grouped by why, the largest likely cause again in one line, and the summary line.
+    Raises nothing."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text

@@ -85,9 +85,10 @@ class ScenarioResult:
     one (a deal with a vira dealt without it, ``translation.ViraTranslation``), None when as written;
     ``explain``: for a scenario that did not pass, the command that replays it on the reference
     engine with the clause behind each step (``explain_command``), else None.
-    ``steps``: for a scenario that did not pass, its Gherkin steps as run (an outline's with its row's
-    values in), each ``{"keyword", "text", "line", "failed"}`` (``failed`` true for the failing one),
-    else empty; ``example``: an outline row's values (column -> value), else None.
+    ``steps``: for a scenario that failed, broke, met a fault or failed as expected, its Gherkin
+    steps as run (an outline's with its row's values in), each ``{"keyword", "text", "line",
+    "failed", "table", "docstring"}`` (``_steps_of``; ``failed`` true for the failing one), else
+    empty; ``example``: such an outline row's values (column -> value), else None.
     ``before_check``: whether it failed before reaching its own check: in its set-up (the engine
     fixture) or at a step before its first ``Then`` step (a ``Given``, a ``When``, or an ``And`` /
     ``But`` of them); such a failure is not charged to its clauses (``--json`` still lists them).
