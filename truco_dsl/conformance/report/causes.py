@@ -48,8 +48,9 @@ STATE_FIELDS = ("phase", "score", "winner", "game_winner", "games_won", "target"
 HAND_FIELDS = ("stake", "blind", "turn", "over", "vira", "hands", "tricks")
 TRICK_FIELDS = ("number", "tied", "winner_seat")
 
-#: a state field -> the rule-file calls that set it (engine builtins): the clause that last ran one of
-#: them on the reference engine is the clause a departure about that field breaks
+#: a state field (or ``mao_de_onze``, the decision at 11) -> the rule-file calls that set it (engine
+#: builtins): the clause that last ran one of them on the reference engine is the clause a departure
+#: about it breaks
 SETTERS = {
     "turn": ("lead",),
     "tricks": ("take_trick", "lead"),
@@ -62,6 +63,7 @@ SETTERS = {
     "games_won": ("win_game", "win_match"),
     "next_dealer": ("pass_deal", "cut_by"),
     "blind": ("blind_hands",),
+    "mao_de_onze": ("mao_de_onze",),  # the decision at 11 a side is asked for (legal_actions mao_de_onze:…)
 }
 #: the longest key of a failure without a departure (characters)
 FALLBACK_LENGTH = 200
@@ -199,9 +201,13 @@ def _legal_difference(request: dict[str, Any], reply: dict[str, Any],
         return None
     lacks, extra = sorted(theirs - ours), sorted(ours - theirs)
     seat = request.get("seat")
-    if theirs and not ours & theirs:  # none of the reference's: the engine has another seat on turn, or none
-        return ("legal_actions lists none of the reference's (whose turn it is)",
-                f"legal_actions of seat {seat} are {sorted(ours)} where the reference lists {sorted(theirs)}", "turn")
+    if not ours or not theirs:  # one of the two has another seat on turn or deciding, or none
+        deciding = any(action.startswith("mao_de_onze:") for action in ours | theirs)
+        why = "the mão de onze decision" if deciding else "whose turn it is"
+        return (f"legal_actions lists none of the reference's ({why})" if theirs else
+                f"legal_actions lists actions where the reference lists none ({why})",
+                f"legal_actions of seat {seat} are {sorted(ours)} where the reference lists {sorted(theirs)}",
+                "mao_de_onze" if deciding else "turn")
     parts, said = [], []
     if lacks:
         parts.append("lacks " + ", ".join(dict.fromkeys(map(_kind, lacks))))
@@ -209,7 +215,8 @@ def _legal_difference(request: dict[str, Any], reply: dict[str, Any],
     if extra:
         parts.append("has extra " + ", ".join(dict.fromkeys(map(_kind, extra))))
         said.append("has extra " + ", ".join(extra))
-    return f"legal_actions {' / '.join(parts)}", f"legal_actions of seat {seat} {' / '.join(said)}", None
+    about = "mao_de_onze" if any(action.startswith("mao_de_onze:") for action in lacks + extra) else None
+    return f"legal_actions {' / '.join(parts)}", f"legal_actions of seat {seat} {' / '.join(said)}", about
 
 
 def _state_difference(ours: Any, theirs: Any) -> tuple[str, Any, Any] | None:
