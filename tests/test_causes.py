@@ -229,3 +229,8 @@ def test_errors_are_counted_apart_and_grouped_by_the_error_reply():
     failed = sum(result.outcome == "failed" for result in results)
     last = out.getvalue().rstrip().splitlines()[-1]
     assert last == f"{passed} passed, {failed} failed, {len(errors)} error{'s' if len(errors) != 1 else ''}"
+
+
+def test_an_exchange_that_is_no_protocol_has_no_departure():
+    assert departure([("not json", "{}"), ("[1]", None)]) is None
+    assert departure([]) is None

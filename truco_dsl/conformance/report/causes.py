@@ -96,7 +96,7 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
     ``Transcript.whole()``) that differs from the reference engine's, replaying the requests on it
     (``rulesets``: id -> RuleSet played in place of that id, as the run's reference adapter plays).
     None when no departure is found (module docstring). Raises nothing for any exchange."""
-    pairs = [(_object(request), _object(reply)) for request, reply in exchange]
+    pairs = [(_object(request) or {}, _object(reply)) for request, reply in exchange]
     offered: dict[str, set[int]] = {}
     for request, _ in pairs:
         if request.get("command") == "new_game" and isinstance(request.get("ruleset"), str):
