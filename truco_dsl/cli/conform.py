@@ -1,6 +1,6 @@
-"""``truco conform``: run the conformance suite against an engine (``run_suite``) and report it: a
-per-clause table, the scenarios that did not pass, a summary line ``N passed, M failed`` (the other
-outcomes' counts appended), and the JSON / JUnit XML / HTML reports and expectations file asked for.
+"""``truco conform``: run the conformance suite against an engine (``run_suite``) and report it: the
+likely causes of the failures (``conformance/report/causes.py``), a per-clause table, the scenarios
+that did not pass, a summary line ``N passed, M failed`` (errors and the other outcomes' counts appended), and the JSON / JUnit XML / HTML reports and expectations file asked for.
 
 ``--jobs N`` is this command splitting itself: N child ``python -m truco_dsl.cli conform --shard
 i/N --json …`` processes (pytest is not thread-safe), whose records are merged in the order of the
@@ -232,32 +232,36 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
 # ------------------------------------------------------------------------------------ the console report
 def report(results: list[ScenarioResult], console: Console | None = None, house: Mapping[str, SourceClause] | None = None) -> None:
     """Print ``results`` (in the order of the selection) on ``console`` (default: stdout, 120
-    columns when it is no terminal): the per-clause table (clause,
+    columns when it is no terminal): first the likely causes of the failures (``causes``), then the
+    per-clause table (a scenario that failed before its check is not charged to its clauses; clause,
     a short quote of its text from spec/sources or the ``house`` rules of the rule set played, passed, failed, and a column for each other outcome that occurs),
     then the scenarios that now pass although expected not to, the failing scenarios (id, name,
     first failing step, message), the expected failures with their reasons, the unsupported
-    scenarios grouped by why, and the summary line. Raises nothing."""
+    scenarios grouped by why, the largest likely cause again in one line, and the summary line.
+    Raises nothing."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
+    from truco_dsl.conformance.report.causes import groups as causes_of
     from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED,
                                                        SKIPPED, UNSUPPORTED, label, summary_line)
     from truco_dsl.diagnostics import first_line, printable, shortened
     from truco_dsl.rules import load_sources
 
     console = console or Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    sources = {**load_sources(), **(house or {})}
+    causes(results, console, sources)
     # the heading of an outcome's column (failed and error share one)
     columns = {PASSED: "passed", FAILED: "failed", ERROR: "failed", NOT_APPLICABLE: "not applicable", UNSUPPORTED: "not supported",
                EXPECTED_FAILURE: "expected failure", NOW_PASSES: "now passes", **{fault: label(fault) for fault in FAULT_OUTCOMES}}
-    sources = {**load_sources(), **(house or {})}
     present = {UNSUPPORTED if result.outcome == SKIPPED else result.outcome for result in results}
     headings = ["passed", "failed"] + [columns[outcome] for outcome in (NOT_APPLICABLE, UNSUPPORTED, *FAULT_OUTCOMES,
                                                                        NOW_PASSES, EXPECTED_FAILURE) if outcome in present]
     counts: dict[str, dict[str, int]] = {}
     for result in results:
-        for clause in result.clauses:
+        for clause in () if result.before_check else result.clauses:
             column = columns.get(result.outcome, columns[UNSUPPORTED])  # skipped: with the unsupported
             tally = counts.setdefault(clause, dict.fromkeys(headings, 0))
             tally[column] += 1
@@ -277,6 +281,10 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                                                    for heading in headings))
     if counts:
         console.print(table)
+    early = [result for result in results if result.before_check]
+    if early:
+        console.print(Text(f"{len(early)} failed before their check (at a Given or When step, or in set-up), not counted "
+                           f"against their clauses above: their causes are at the top"), soft_wrap=True)
     now_passing = [result for result in results if result.outcome == NOW_PASSES]
     if now_passing:
         console.print(Text(f"\nNow passing, although expected not to ({len(now_passing)}): remove them from the expectations file",
@@ -291,6 +299,7 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
         console.print(Text(f"\nFailing scenarios ({len(failing) + len(broken_off)}):", style="bold"))
         for result in failing + broken_off:
             outcome = f" ({label(result.outcome)})" if result.outcome != FAILED else ""
+            outcome += " — failed before its check" if result.before_check else ""
             console.print(Text(f"✗ {_name(result)}{outcome}", style="red"), soft_wrap=True)
             if result.expected is not None:
                 console.print(Text(f"    expected {label(result.expected['outcome'])} ({result.expected['reason']}), "
@@ -333,6 +342,13 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
         console.print(Text(f"{len(apart)} not applicable (counted apart, never as passed): "
                            f"{'; '.join(f'{count} {kind}' for kind, count in kinds.items())}; --json or --html gives each "
                            f"one's why"), soft_wrap=True)
+    found = causes_of(results)
+    if found:  # the end of the output is what a terminal shows: the largest cause again, in one line
+        failing = sum(group.count for group in found)
+        console.print(Text(f"Largest likely cause: {found[0].count} of the {failing} failing — {printable(found[0].key, lines=False)}"
+                           + (f" (breaks {found[0].clause})" if found[0].clause else "")
+                           + (f"; {len(found) - 1} more cause{'s' if len(found) != 2 else ''} at the top" if len(found) > 1 else "")),
+                      soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
 
 
@@ -341,6 +357,44 @@ _NOT_APPLICABLE_KINDS = (("neither is nor extends", "about a rule set outside it
                          ("dealing this scenario without its vira", "dealt without the vira until a card ranked otherwise"),
                          ("cannot deal this scenario's forced deal", "with a deal it cannot make"),
                          ("(table.players)", "at a player count it is not played by"))
+
+
+#: the most causes listed on the console (the others: --json, --html)
+SHOWN_CAUSES = 8
+
+
+def causes(results: list[ScenarioResult], console: Console, sources: Mapping[str, SourceClause]) -> None:
+    """Print the likely causes of the failing scenarios of ``results`` (``causes.groups``), largest
+    first, at most ``SHOWN_CAUSES``: for each, its count, what differed, the clause it breaks with
+    a short quote of it (``sources``), its smallest scenario with its file and line, where that one
+    departs, and its ``truco explain`` command. Prints nothing when nothing failed."""
+    from rich.text import Text
+
+    from truco_dsl.conformance.report.causes import groups
+    from truco_dsl.diagnostics import printable, shortened
+
+    found = groups(results)
+    if not found:
+        return
+    failing = sum(group.count for group in found)
+    console.print(Text(f"Likely causes of the {failing} failing scenario{'s' if failing != 1 else ''}, largest first "
+                       f"(where the engine first answers otherwise than the reference engine):", style="bold"), soft_wrap=True)
+    for number, group in enumerate(found[:SHOWN_CAUSES], 1):
+        source = sources.get(group.clause) if group.clause else None
+        clause = (f" — breaks {group.clause}" + (f" ({shortened(source.text, QUOTE_LENGTH)})" if source else "")
+                  if group.clause else f" — no departure from the reference found; its scenarios check "
+                                       f"{', '.join(group.checked[:3]) or 'no clause'}")
+        console.print(Text(f"{number}. {group.count} × {printable(group.key, lines=False)}{clause}", style="red"), soft_wrap=True)
+        smallest = group.smallest
+        where = f"{smallest.feature_path}:{smallest.line}" if smallest.line else smallest.feature_path
+        console.print(Text(f"   smallest: {smallest.shown_id} {smallest.scenario!r} ({where}, {len(smallest.steps)} steps)"),
+                      soft_wrap=True)
+        console.print(Text(f"   there: {printable(group.said, lines=False)}"), soft_wrap=True)
+        if smallest.explain:
+            console.print(Text(f"   {smallest.explain}"), soft_wrap=True)
+    if len(found) > SHOWN_CAUSES:
+        console.print(Text(f"… and {len(found) - SHOWN_CAUSES} more causes (--json: each record's cause; --html)"))
+    console.print()
 
 
 def _name(result: ScenarioResult) -> str:

@@ -182,6 +182,8 @@ class ReferenceAdapter:
 
     name = "reference"
     features = frozenset(FEATURES)
+    #: the interpreter played (``report/causes.py`` plays ``TracedEngine``, which also says which clause did what)
+    engine_type: type[Engine] = Engine
 
     def __init__(self, rulesets: Mapping[str, RuleSet] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
@@ -217,7 +219,7 @@ class ReferenceAdapter:
                  games_won: list[int] | None = None) -> list[dict[str, Any]]:
         played, previous = self.ruleset(ruleset), (self.engine, self.named, self.translations, self.translation)
         try:
-            self.engine = Engine(played, players=players, seed=seed, dealer=dealer, scores=list(scores), games_won=games_won)
+            self.engine = self.engine_type(played, players=players, seed=seed, dealer=dealer, scores=list(scores), games_won=games_won)
         except ValueError as problem:
             raise SetupRefused(f"the engine refused the game: {problem}") from None
         self.named, self.translations = ruleset, []

@@ -1,17 +1,22 @@
-"""What the engine was asked and what it replied in one scenario: the last exchanges, kept for the
-reports (``engine_replies`` of a ``--json`` record, the HTML page).
+"""What the engine was asked and what it replied in one scenario: the whole exchange, kept to find
+where the engine first departs from the reference (``report/causes.py``), and its last exchanges,
+shown in the reports (``engine_replies`` of a ``--json`` record, the HTML page).
 
 An exchange is one request and its reply as protocol lines (conformance/PROTOCOL.md). For an engine
 behind the protocol (``process.py``) they are the lines sent and read, a reply that never came being
 None; for an in-process adapter, ``RecordingAdapter`` writes each call as the request and the reply
 that ``truco serve`` would have exchanged for it (an exception as the error reply the protocol gives
-it; a call that timed out as no reply). Only the last ``TRANSCRIPT_LENGTH`` exchanges are kept, each
-line cut at ``SHOWN_LINE`` characters, so a record stays small whatever the scenario does.
+it; a call that timed out as no reply). The reports show only the last ``TRANSCRIPT_LENGTH``
+exchanges, each line cut at ``SHOWN_LINE`` characters, so a record stays small whatever the scenario
+does, and leave out a ``state`` request that repeats the previous one word for word (same request,
+same reply) with nothing between them that could change the game (only ``state``,
+``legal_actions``, ``count`` requests, or refused actions): a scenario that reads the state after
+each step would otherwise fill the window with copies.
 """
 
 from __future__ import annotations
 
-import collections
+import json
 import re
 from typing import Any
 
@@ -44,24 +49,62 @@ def _cut(text: str | None) -> str | None:
     return text if len(text) <= SHOWN_LINE else text[:SHOWN_LINE - 1] + "…"
 
 
+#: the most exchanges kept whole per scenario (a scenario runs far fewer; a runaway loop stops here)
+WHOLE_LENGTH = 10_000
+
+
 class Transcript:
-    """The last exchanges with an engine: ``record(request, reply)`` with two protocol lines (the
-    reply None when none came); ``exchanges()`` returns them oldest first as
-    ``[{"request": str, "reply": str | None}, ...]``; ``clear()`` forgets them (a new scenario)."""
+    """The exchanges with an engine in one scenario: ``record(request, reply)`` with two protocol
+    lines (the reply None when none came); ``whole()`` returns every one, oldest first, as
+    ``(request, reply)`` lines as they were (up to ``WHOLE_LENGTH``); ``exchanges()`` the window the
+    reports show (module docstring) as ``[{"request": str, "reply": str | None}, ...]``;
+    ``clear()`` forgets them (a new scenario)."""
 
     def __init__(self) -> None:
-        self._exchanges: collections.deque[dict[str, str | None]] = collections.deque(maxlen=TRANSCRIPT_LENGTH)
+        self._whole: list[tuple[str, str | None]] = []
         self.seq = 0
 
     def record(self, request: str, reply: str | None) -> None:
-        self._exchanges.append({"request": _cut(request), "reply": _cut(reply)})
+        if len(self._whole) < WHOLE_LENGTH:
+            self._whole.append((request, reply))
+
+    def whole(self) -> list[tuple[str, str | None]]:
+        return list(self._whole)
 
     def exchanges(self) -> list[dict[str, str | None]]:
-        return [dict(exchange) for exchange in self._exchanges]
+        shown: list[tuple[str, str | None]] = []
+        last_state: tuple[Any, Any] | None = None  # the previous state request and reply, without seq
+        for request, reply in self._whole:
+            command, read = _read(request), _read(reply)
+            if command.get("command") == "state":
+                this = ({**command, "seq": None}, {**read, "seq": None})
+                if this == last_state:
+                    continue
+                last_state = this
+            elif not _leaves_the_game(command, read):
+                last_state = None
+            shown.append((request, reply))
+        return [{"request": _cut(request), "reply": _cut(reply)} for request, reply in shown[-TRANSCRIPT_LENGTH:]]
 
     def clear(self) -> None:
-        self._exchanges.clear()
+        self._whole.clear()
         self.seq = 0
+
+
+def _read(text: str | None) -> dict[str, Any]:
+    """A protocol line as a JSON object; ``{}`` when it is none (no reply, not JSON)."""
+    try:
+        message = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
+def _leaves_the_game(request: dict[str, Any], reply: dict[str, Any]) -> bool:
+    """Whether an exchange other than ``state`` cannot have changed the game: a ``legal_actions`` or
+    ``count`` request, or an action the engine refused."""
+    return request.get("command") in ("legal_actions", "count") or (
+        request.get("command") == "act" and reply.get("ok") is True and reply.get("accepted") is False)
 
 
 class RecordingAdapter:

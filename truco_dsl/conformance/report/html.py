@@ -2,8 +2,9 @@
 
 One self-contained file: inline CSS, no JavaScript, no external URL, readable in any browser and
 printable. At the top, the engine, the selection and the count of every outcome, then what needs a
-person's attention (scenarios now passing against their expectation, the failing ones with their
-failing step and message, the expected failures with their reasons, the unsupported ones grouped by
+person's attention (scenarios now passing against their expectation, the likely causes of the
+failures largest first (``causes.groups``), the failing ones with their steps, the failing one
+marked, their cause and message, the expected failures with their reasons, the unsupported ones grouped by
 why). Then, for each regulation the run touched (spec/sources/*.md), each of its clauses in source
 order with its id, section, place in the source, text and notes, and the scenarios that check it
 with this engine's outcome for each. Everything taken from the run or the sources is escaped
@@ -21,6 +22,7 @@ from typing import Any, Iterable, Mapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from truco_dsl.conformance.engines.transcript import showable
+from truco_dsl.conformance.report.causes import groups
 from truco_dsl.diagnostics import first_line
 from truco_dsl.conformance.report.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
                                             SKIPPED, UNSUPPORTED, label, summary_line)
@@ -93,6 +95,7 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
         summary=summary_line(result.outcome for result in results),
         verdict="passes" if not any(result.outcome in FAILING for result in results) else "fails",
         now_passing=[result for result in results if result.outcome == NOW_PASSES],
+        causes=groups(results),
         failing=[result for result in results if result.outcome in FAILING and result.outcome != NOW_PASSES],
         expected=[result for result in results if result.outcome == EXPECTED_FAILURE],
         unsupported=sorted(unsupported.items()),
@@ -103,9 +106,10 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
 
 
 def _clause_tone(results: list[Any]) -> str:
-    """A clause's colour: bad if any of its scenarios fails the run, known if any is an expected
-    failure, good if any passed, aside otherwise (none played, or no scenario)."""
-    outcomes = {result.outcome for result in results}
+    """A clause's colour: bad if any of its scenarios fails the run at or after its check (one that
+    failed before it is not charged to its clauses), known if any is an expected failure, good if
+    any passed, aside otherwise (none played, or no scenario)."""
+    outcomes = {result.outcome for result in results if not result.before_check}
     if outcomes & set(FAILING):
         return "bad"
     if EXPECTED_FAILURE in outcomes:

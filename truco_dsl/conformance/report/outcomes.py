@@ -46,11 +46,14 @@ _PLURALS = {TIMEOUT: "timeouts", CRASH: "crashes", PROTOCOL_ERROR: "protocol err
 
 
 def summary_line(outcomes: Iterable[str]) -> str:
-    """The closing line of a run with these scenario outcomes: ``N passed, M failed`` (failed and
-    error), then the count of each other outcome that occurs: ``K not applicable``, the faults
+    """The closing line of a run with these scenario outcomes: ``N passed, M failed``, ``E errors``
+    when some broke (an error is counted apart from a failed check), then the count of each other
+    outcome that occurs: ``K not applicable``, the faults
     (``1 timeout``, ``2 protocol errors``), ``2 expected failures``, ``1 now passing``, ``3 unsupported``."""
     counts = Counter(outcomes)
-    text = f"{counts[PASSED]} passed, {counts[FAILED] + counts[ERROR]} failed"
+    text = f"{counts[PASSED]} passed, {counts[FAILED]} failed"
+    if counts[ERROR]:
+        text += f", {counts[ERROR]} error{'s' if counts[ERROR] != 1 else ''}"
     if counts[NOT_APPLICABLE]:
         text += f", {counts[NOT_APPLICABLE]} not applicable"
     for fault in FAULT_OUTCOMES:

@@ -37,6 +37,7 @@ import pytest
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, RULE_FILE_READING, EngineAdapter, ReferenceAdapter
 from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcript
+from truco_dsl.conformance.report.causes import departure, fallback
 from truco_dsl.conformance.report.expectations import Expectations, judge
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED)
@@ -84,6 +85,18 @@ class ScenarioResult:
     one (a deal with a vira dealt without it, ``translation.ViraTranslation``), None when as written;
     ``explain``: for a scenario that did not pass, the command that replays it on the reference
     engine with the clause behind each step (``explain_command``), else None.
+    ``steps``: for a scenario that failed, broke, met a fault or failed as expected, its Gherkin
+    steps as run (an outline's with its row's values in), each ``{"keyword", "text", "line",
+    "failed", "table", "docstring"}`` (``_steps_of``; ``failed`` true for the failing one), else
+    empty; ``example``: such an outline row's values (column -> value), else None.
+    ``before_check``: whether it failed before reaching its own check: in its set-up (the engine
+    fixture) or at a step before its first ``Then`` step (a ``Given``, a ``When``, or an ``And`` /
+    ``But`` of them); such a failure is not charged to its clauses (``--json`` still lists them).
+    ``cause``: for a scenario that failed, broke or met an engine fault, its likely cause
+    (``report/causes.py``): ``{"key", "said", "clause", "command", "request"}`` — the group it
+    falls in, this scenario's own words for it, the clause the departure breaks, and the command and
+    position (1-based) of the first request the engine answered otherwise than the reference (the
+    last three None when no departure was found and the key is the failing step's shape); else None.
     """
 
     id: str | None
@@ -102,6 +115,10 @@ class ScenarioResult:
     engine_replies: list[dict[str, str | None]] = field(default_factory=list)
     translated: str | None = None
     explain: str | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    example: dict[str, str] | None = None
+    before_check: bool = False
+    cause: dict[str, Any] | None = None
 
     @property
     def shown_id(self) -> str:
@@ -192,6 +209,7 @@ class ConformancePlugin:
         self._phases: dict[str, list[_Phase]] = {}
         self._transcripts: dict[str, tuple[Transcript, str]] = {}  # nodeid -> (its exchanges, the engine's name)
         self._translations: dict[str, list[str]] = {}  # nodeid -> how its deals were translated
+        self._scenarios: dict[str, tuple[Any, dict[str, str] | None]] = {}  # nodeid -> (its scenario as run, its row)
 
     # ------------------------------------------------------------------ configuration, collection
     def pytest_configure(self, config: pytest.Config) -> None:
@@ -288,6 +306,11 @@ class ConformancePlugin:
             engine.close()
 
     # ------------------------------------------------------------------ recording
+    def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+        callspec = getattr(request.node, "callspec", None)
+        example = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+        self._scenarios[request.node.nodeid] = (scenario, {str(k): str(v) for k, v in example.items()} if example else None)
+
     def pytest_bdd_step_error(self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
                               step_func: Any, step_func_args: Any, exception: BaseException) -> None:
         self._steps.setdefault(request.node.nodeid, (_step_text(step), step.line_number, _message(exception)))
@@ -496,6 +519,13 @@ class ConformancePlugin:
         transcript, engine = self._transcripts.pop(item.nodeid, (None, None))
         translations = self._translations.pop(item.nodeid, [])
         replies = transcript.exchanges() if transcript is not None and outcome not in (PASSED, NOW_PASSES) else []
+        scenario, example = self._scenarios.pop(item.nodeid, (None, None))
+        shown = outcome not in (PASSED, NOW_PASSES, SKIPPED, UNSUPPORTED, NOT_APPLICABLE)
+        steps = _steps_of(scenario, failing_step_line) if scenario is not None and shown else []
+        failed = outcome in (FAILED, ERROR, *FAULT_OUTCOMES)
+        before_check = failed and (any(phase.when == "setup" and phase.outcome == "failed" for phase in phases)
+                                   or (scenario is not None and _before_check(scenario, failing_step_line)))
+        cause = self._cause(transcript, outcome, failing_step, message) if failed else None
         ids = [mark.args[0] for mark in item.iter_markers("id")]
         return ScenarioResult(
             id=ids[0] if ids else None,
@@ -515,7 +545,27 @@ class ConformancePlugin:
             translated=None if outcome == NOT_APPLICABLE else "; ".join(dict.fromkeys(translations)) or None,
             explain=None if outcome in (PASSED, NOW_PASSES, UNSUPPORTED, NOT_APPLICABLE, SKIPPED) else
             explain_command(_first_id(item), where.kwargs.get("feature", "") if where else "", played, self.rulesets),
+            steps=steps,
+            example=example if shown else None,
+            before_check=before_check,
+            cause=cause,
         )
+
+    def _cause(self, transcript: Transcript | None, outcome: str, failing_step: str | None,
+               message: str | None) -> dict[str, Any]:
+        """A failing scenario's likely cause (``ScenarioResult.cause``): its departure from the
+        reference engine replaying its exchange (``causes.departure``), else its failing step's shape.
+        The reference plays the rule set the scenario names as bundled when the engine under test is
+        the reference itself playing another in its place (a variant, a mutant: its departure from
+        the regulation is the cause), else what this run's reference would play."""
+        played = {} if self.plays_reference else self.rulesets
+        found = departure(transcript.whole(), played) if transcript is not None else None
+        if found is None:
+            first = (message or "").strip().splitlines()
+            return {"key": fallback(outcome, failing_step, message), "said": first[0] if first else outcome,
+                    "clause": None, "command": None, "request": None}
+        return {"key": found.key, "said": found.said, "clause": found.clause, "command": found.command,
+                "request": found.request}
 
 
 def explain_command(scenario_id: str | None, feature: str, played: str | None, rulesets: Mapping[str, RuleSet]) -> str | None:
@@ -563,6 +613,24 @@ def gherkin_tags(item: pytest.Item) -> set[str]:
 def _tags_of(marks: Iterable[pytest.Mark]) -> set[str]:
     prefixes = {"id": "@id:", "clause": "@clause:", "tag": "@"}
     return {prefixes[mark.name] + mark.args[0] for mark in marks if mark.name in prefixes}
+
+
+def _steps_of(scenario: Any, failing_line: int | None) -> list[dict[str, Any]]:
+    """A pytest-bdd scenario's steps as run, each ``{"keyword", "text", "line", "failed", "table",
+    "docstring"}`` (``failed``: the step at ``failing_line``; ``table``: its data table's rows of
+    cells, ``docstring``: its doc string, each None when it has none)."""
+    return [{"keyword": step.keyword.strip(), "text": step.name, "line": step.line_number,
+             "failed": step.line_number == failing_line,
+             "table": [[str(cell) for cell in row] for row in step.datatable.raw()] if step.datatable else None,
+             "docstring": step.docstring} for step in scenario.steps]
+
+
+def _before_check(scenario: Any, failing_line: int | None) -> bool:
+    """Whether the step at ``failing_line`` of a pytest-bdd scenario comes before its first ``Then``
+    step (an ``And`` or ``But`` is of its predecessor's type)."""
+    lines = [step.line_number for step in scenario.steps]
+    first_then = next((position for position, step in enumerate(scenario.steps) if step.type == "then"), len(lines))
+    return failing_line in lines and lines.index(failing_line) < first_then
 
 
 def _step_text(step: Any) -> str:
