@@ -735,7 +735,7 @@ def judge(ruleset_id: str, target: Target) -> Verdict:
         if tags is None:
             continue
         runs += 1
-        found = killer(mutant, run_suite(tags=tags, rulesets=overrides, exitfirst=True))
+        found = killer(mutant, run_suite(tags=tags, rulesets=overrides, exitfirst=True, causes=False))
         if found is not None:
             return Verdict(**base, outcome=outcome, killed_by=f"{found.id} ({found.feature}): {found.outcome}",
                            message=found.message, reason=target.excused, runs=runs)

@@ -31,7 +31,7 @@ __all__ = ["ScenarioResult", "SelectionError", "SuiteError", "engine_factory", "
 def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_factory: Callable[[], EngineAdapter] | None = None,
               rulesets: Mapping[str, RuleSet] | None = None, quiet: bool = True,
               shard: tuple[int, int] | None = None, expectations: Expectations | None = None,
-              exitfirst: bool = False) -> list[ScenarioResult]:
+              exitfirst: bool = False, causes: bool = True) -> list[ScenarioResult]:
     """Run the bundled scenarios against an engine and return what each scenario did.
 
     ``ruleset``: a rule set id or a rule file path; runs the ``features/<id>/`` scenarios of the
@@ -49,6 +49,8 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     reported ``expected_failure``, a pass of a scenario expected not to pass ``now_passes``.
     ``exitfirst``: stop at the first scenario that fails or breaks (pytest's ``-x``; what
     ``truco mutate`` needs to know a mutant is killed).
+    ``causes``: find each failing scenario's likely cause (``ScenarioResult.cause``, about 10 ms a
+    failure: its exchange replayed on the reference engine); ``truco mutate`` needs none.
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
     ``SelectionError`` (bad tag expression, no scenarios for the rule set, rule-set overrides
@@ -70,7 +72,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
                              "reference engine in this process; it cannot be combined with another engine (--engine): an "
                              f"engine plays the rule sets its hello offers{folder_hint}")
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
-                               expectations=expectations, carried=carried)
+                               expectations=expectations, carried=carried, causes=causes)
     # no hypothesis plugin: its end-of-run summary imports hypothesis, which pytest then rewrites
     # (2 s of a 10 s run) for a suite that has no property tests; no unraisableexception plugin: its
     # clean-up runs gc.collect() twice per run, most of a small run's time

@@ -184,15 +184,17 @@ class ConformancePlugin:
     ``expectations``: the engine's known failures (``expectations.judge`` gives each scenario its
     reported outcome; JUnit XML then shows an expected failure as an xfail and a ``now_passes`` as a
     failure); ``carried``: the feature files of the scenarios the rule set played carries
-    (``RuleSet.features``), run besides the folders' whatever the folders. Raises ``SelectionError``
-    for a bad expression.
+    (``RuleSet.features``), run besides the folders' whatever the folders; ``causes``: find each
+    failing scenario's likely cause (``report/causes.py``; False leaves ``cause`` None). Raises
+    ``SelectionError`` for a bad expression.
     After the run, ``results`` holds one ``ScenarioResult`` per scenario run, in order.
     """
 
     def __init__(self, adapter_factory: AdapterFactory | None = None, rulesets: Mapping[str, RuleSet] | None = None,
                  folders: Iterable[str] | None = None, tags: str | None = None, shard: tuple[int, int] | None = None,
-                 expectations: Expectations | None = None, carried: Iterable[str] = ()):
+                 expectations: Expectations | None = None, carried: Iterable[str] = (), causes: bool = True):
         self.expectations = expectations
+        self.causes = causes
         self.carried = tuple(carried)
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
         #: the ids a scenario may name in this run without being about another rule set: those played in
@@ -525,7 +527,7 @@ class ConformancePlugin:
         failed = outcome in (FAILED, ERROR, *FAULT_OUTCOMES)
         before_check = failed and (any(phase.when == "setup" and phase.outcome == "failed" for phase in phases)
                                    or (scenario is not None and _before_check(scenario, failing_step_line)))
-        cause = self._cause(transcript, outcome, failing_step, message) if failed else None
+        cause = self._cause(transcript, outcome, failing_step, message) if failed and self.causes else None
         ids = [mark.args[0] for mark in item.iter_markers("id")]
         return ScenarioResult(
             id=ids[0] if ids else None,
