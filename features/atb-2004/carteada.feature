@@ -97,7 +97,7 @@ Feature: ATB 2004 — the carteada (the deal) and the two dealing methods
     And the match is not over
     And it is seat 1's turn
 
-  @id:carteada-006 @clause:ATB-CARTEADA-b @clause:ATB-CARTEADA-a
+  @id:carteada-006 @clause:ATB-CARTEADA-b @clause:ATB-CARTEADA-a @clause:ATB-ESTRUTURA-1
   Scenario: In a mão de onze the claim may still be made while the side at 11 decides
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 4

@@ -170,7 +170,7 @@ Feature: ATB 2004 — faults found in real truco engines
     When the seats play: 0:3c 1:Kd
     Then seat 0 may play_covered:4c
 
-  @id:faults-011 @clause:ATB-MAO-DE-11-1 @clause:ATB-MAO-DE-11-2 @clause:ATB-MAO-DE-11-3
+  @id:faults-011 @clause:ATB-MAO-DE-11-1 @clause:ATB-MAO-DE-11-2 @clause:ATB-MAO-DE-11-3 @clause:ATB-ESTRUTURA-1
   Scenario: F11 — at 11 the side decides to play the mão de onze, worth 3, and nobody calls truco
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 0

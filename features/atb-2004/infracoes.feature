@@ -82,7 +82,7 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     And seat 0 may play:3c
     And seat 0 may not accept
 
-  @id:infracoes-005 @clause:ATB-CONVERSA-3 @clause:ATB-MAO-DE-ONZE-3
+  @id:infracoes-005 @clause:ATB-CONVERSA-3 @clause:ATB-MAO-DE-ONZE-3 @clause:ATB-ESTRUTURA-1
   Scenario: "Truca" said in a mão de onze is a truco in it: three tentos to the other side
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 5
@@ -128,7 +128,7 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     Then the hand is over
     And the score is 4 to 5
 
-  @id:infracoes-008 @clause:ATB-NORMAS-8 @clause:ATB-MAO-DE-ONZE-2
+  @id:infracoes-008 @clause:ATB-NORMAS-8 @clause:ATB-MAO-DE-ONZE-2 @clause:ATB-ESTRUTURA-1
   Scenario: In its own mão de onze a team may look at its partners' cards, its opponents may not
     Given a game of "atb-2004" for 4 players
     And the score is 11 to 3
@@ -147,7 +147,7 @@ Feature: ATB 2004 — infractions the referee reports (conversa, normas gerais)
     And the score is 14 to 3
     And team 0 wins the game
 
-  @id:infracoes-009 @clause:ATB-NORMAS-8 @clause:ATB-MAO-DE-11-1
+  @id:infracoes-009 @clause:ATB-NORMAS-8 @clause:ATB-MAO-DE-11-1 @clause:ATB-ESTRUTURA-1
   Scenario: At 11 a 11 nobody may look at a partner's cards
     Given a game of "atb-2004" for 4 players
     And the score is 11 to 11

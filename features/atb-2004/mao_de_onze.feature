@@ -134,7 +134,7 @@ Feature: ATB 2004 — the mão de onze
     And the hand is over
     And the score is 11 to 8
 
-  @id:mao_de_onze-011 @clause:ATB-MAO-DE-ONZE-3
+  @id:mao_de_onze-011 @clause:ATB-MAO-DE-ONZE-3 @clause:ATB-ESTRUTURA-1
   Scenario: The opponents who call truco in a mão de onze give the team at 11 three tentos and the game
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 5
@@ -149,7 +149,7 @@ Feature: ATB 2004 — the mão de onze
     And the score is 14 to 5
     And team 0 wins the game
 
-  @id:mao_de_onze-012 @clause:ATB-MAO-DE-11-1 @clause:ATB-MAO-DE-11-3
+  @id:mao_de_onze-012 @clause:ATB-MAO-DE-11-1 @clause:ATB-MAO-DE-11-3 @clause:ATB-ESTRUTURA-1
   Scenario: At 11 a 11 nobody decides, the mão plays at once and the hand is worth 3
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 11
@@ -165,7 +165,7 @@ Feature: ATB 2004 — the mão de onze
     Then the score is 14 to 11
     And team 0 wins the game
 
-  @id:mao_de_onze-013 @clause:ATB-MAO-DE-ONZE-3 @clause:ATB-MAO-DE-11-2
+  @id:mao_de_onze-013 @clause:ATB-MAO-DE-ONZE-3 @clause:ATB-MAO-DE-11-2 @clause:ATB-ESTRUTURA-1
   Scenario: A truco at 11 a 11 costs its caller's side three tentos and the game
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 11
@@ -279,7 +279,7 @@ Feature: ATB 2004 — the mão de onze
     When seat 0 plays 3c
     Then seat 1 may play:Kd
 
-  @id:mao_de_onze-021 @clause:ATB-MAO-DE-ONZE-6
+  @id:mao_de_onze-021 @clause:ATB-MAO-DE-ONZE-6 @clause:ATB-ESTRUTURA-1
   Scenario: Cards that prove a guaranteed win in the mão de onze are shown instead of played, and win it
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 5
@@ -309,7 +309,7 @@ Feature: ATB 2004 — the mão de onze
     When seat 0 decides to play the mão de onze
     Then it is seat 0's turn
 
-  @id:mao_de_onze-023 @clause:ATB-MAO-DE-ONZE-6 @clause:ATB-MAO-DE-ONZE-2
+  @id:mao_de_onze-023 @clause:ATB-MAO-DE-ONZE-6 @clause:ATB-MAO-DE-ONZE-2 @clause:ATB-ESTRUTURA-1
   Scenario: In four players the partners' cards together may prove the win
     Given a game of "atb-2004" for 4 players
     And the score is 11 to 7
@@ -344,7 +344,7 @@ Feature: ATB 2004 — the mão de onze
     Then the hand is over
     And the score is 11 to 8
 
-  @id:mao_de_onze-025 @clause:ATB-MAO-DE-ONZE-6
+  @id:mao_de_onze-025 @clause:ATB-MAO-DE-ONZE-6 @clause:ATB-ESTRUTURA-1
   Scenario: At 11 a 11, a mão de onze too: cards that prove the win are shown by the seat to play, and win it
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 11
@@ -358,7 +358,7 @@ Feature: ATB 2004 — the mão de onze
     And the score is 14 to 11
     And team 0 wins the game
 
-  @id:mao_de_onze-026 @clause:ATB-MAO-DE-ONZE-6
+  @id:mao_de_onze-026 @clause:ATB-MAO-DE-ONZE-6 @clause:ATB-ESTRUTURA-1
   Scenario: A vaza lost does not stop the show: the cards left that prove the win are shown at the seat's turn
     Given a game of "atb-2004" for 2 players
     And the score is 11 to 5

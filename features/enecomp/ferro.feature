@@ -147,7 +147,7 @@ Feature: Enecomp — the série at 11 a 11 (mão de ferro)
     And the score is 5 to 3
     And the hand is not over
 
-  @id:ene-ferro-009 @clause:ENE-FERRO-4
+  @id:ene-ferro-009 @clause:ENE-FERRO-4 @clause:ENE-PONTUACAO-3
   Scenario: Differs from ATB (11 a 11) — the mão de ferro starts worth 1 and truco may be asked (this rule set's reading)
     Given a game of "enecomp" for 4 players
     And the score is 11 to 11
@@ -301,7 +301,7 @@ Feature: Enecomp — the série at 11 a 11 (mão de ferro)
       | 3    | 4d 6d 7d |
     Then the hand is played blind
 
-  @id:ene-ferro-016 @clause:ENE-FERRO-2
+  @id:ene-ferro-016 @clause:ENE-FERRO-2 @clause:ENE-PONTUACAO-3
   Scenario: Looking at the cards after a truco accepted loses the partida at its value, 3
     Given a game of "enecomp" for 4 players
     And the score is 11 to 11

@@ -65,7 +65,7 @@ Feature: Enecomp — one dupla has 11 points (mão de onze)
     When seat 3 decides to play the mão de onze
     Then it is seat 0's turn
 
-  @id:ene-onze-005 @clause:ENE-ONZE-3
+  @id:ene-onze-005 @clause:ENE-ONZE-3 @clause:ENE-PONTUACAO-3
   Scenario: The mão de onze played is worth 3: won, it wins the série
     Given a game of "enecomp" for 4 players
     And the score is 11 to 3

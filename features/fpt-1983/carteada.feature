@@ -31,7 +31,7 @@ Feature: FPT 1983 — carteada
     And the score is 3 to 8
     And seat 0 deals the next hand
 
-  @id:fpt-carteada-003 @clause:FPT-CARTEADA-3
+  @id:fpt-carteada-003 @clause:FPT-CARTEADA-3 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: In a mão de 11 the tento lost to a wrong deal for the pé's side is the hand's three
     Given a game of "fpt-1983" for 2 players
     And the score is 11 to 5

@@ -119,7 +119,7 @@ Feature: FPT 1983 — mão de onze
     And the hand is over
     And the score is 11 to 8
 
-  @id:fpt-mao-de-onze-009 @clause:FPT-MAO-DE-ONZE-3
+  @id:fpt-mao-de-onze-009 @clause:FPT-MAO-DE-ONZE-3 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: The opponents who call truco in a mão de 11 give the side at 11 three tentos and the raio
     Given a game of "fpt-1983" for 4 players
     And the score is 11 to 5
@@ -136,7 +136,7 @@ Feature: FPT 1983 — mão de onze
     And the score is 14 to 5
     And team 0 wins the game
 
-  @id:fpt-mao-de-onze-010 @clause:FPT-MAO-DE-ONZE-3 @clause:FPT-MAO-DE-ONZE-4
+  @id:fpt-mao-de-onze-010 @clause:FPT-MAO-DE-ONZE-3 @clause:FPT-MAO-DE-ONZE-4 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: At 11 a 11 nobody decides, the hand is worth 3, and a truco costs its caller's side three tentos
     Given a game of "fpt-1983" for 2 players
     And the score is 11 to 11
@@ -168,7 +168,7 @@ Feature: FPT 1983 — mão de onze
     And the game is not over
     And seat 0 deals the next hand
 
-  @id:fpt-mao-de-onze-012 @clause:FPT-MAO-DE-ONZE-4
+  @id:fpt-mao-de-onze-012 @clause:FPT-MAO-DE-ONZE-4 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: At 11 a 11 the hand is played at once and its winner closes the raio with 3
     Given a game of "fpt-1983" for 4 players
     And the score is 11 to 11
@@ -211,7 +211,7 @@ Feature: FPT 1983 — mão de onze
     Then the hand is over
     And the score is 8 to 11
 
-  @id:fpt-mao-de-onze-015 @clause:FPT-MAO-DE-ONZE-6
+  @id:fpt-mao-de-onze-015 @clause:FPT-MAO-DE-ONZE-6 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: Cards that prove a sure win are shown instead of playing the hand, and win it
     The zape and the copas manilha take two vazas whatever the opponent holds.
     Given a game of "fpt-1983" for 2 players
@@ -241,7 +241,7 @@ Feature: FPT 1983 — mão de onze
     And the state is unchanged
     And the legal actions of seat 0 are: mao_de_onze:play mao_de_onze:fold
 
-  @id:fpt-mao-de-onze-017 @clause:FPT-MAO-DE-ONZE-6
+  @id:fpt-mao-de-onze-017 @clause:FPT-MAO-DE-ONZE-6 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: In duplas the sure win is proved by the cards of both partners
     The zape is seat 0's, the copas manilha seat 2's.
     Given a game of "fpt-1983" for 4 players
@@ -327,7 +327,7 @@ Feature: FPT 1983 — mão de onze
     Then the hand is over
     And the score is 11 to 8
 
-  @id:fpt-mao-de-onze-023 @clause:FPT-MAO-DE-ONZE-6
+  @id:fpt-mao-de-onze-023 @clause:FPT-MAO-DE-ONZE-6 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: At 11 a 11, a mão de onze too: cards that prove the win are shown by the seat to play, and win it
     Given a game of "fpt-1983" for 2 players
     And the score is 11 to 11
@@ -341,7 +341,7 @@ Feature: FPT 1983 — mão de onze
     And the score is 14 to 11
     And team 0 wins the game
 
-  @id:fpt-mao-de-onze-024 @clause:FPT-MAO-DE-ONZE-6
+  @id:fpt-mao-de-onze-024 @clause:FPT-MAO-DE-ONZE-6 @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: A vaza lost does not stop the show: the cards left that prove the win are shown at the seat's turn
     Given a game of "fpt-1983" for 2 players
     And the score is 11 to 5

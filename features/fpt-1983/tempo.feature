@@ -151,7 +151,7 @@ Feature: FPT 1983 — tempo
     And the games won are 0 to 0
     And the match ends with no winner
 
-  @id:fpt-tempo-009 @clause:FPT-TEMPO-e
+  @id:fpt-tempo-009 @clause:FPT-TEMPO-e @clause:FPT-TERMINOLOGIA-RAIO
   Scenario: The match is the best of five partidas: the third partida won wins it
     Given a game of "fpt-1983" for 4 players
     And the match score is 2 games to 1

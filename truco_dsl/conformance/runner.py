@@ -21,6 +21,7 @@ from truco_dsl.conformance.engines.inprocess import TimedAdapter, timed
 from truco_dsl.conformance.engines.process import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, ProcessAdapter
 from truco_dsl.conformance.report.expectations import Expectations
 from truco_dsl.conformance.suite.plugin import CARRIED_PATH, SUITE_PATH, ConformancePlugin, ScenarioResult
+from truco_dsl.conformance.suite.readings import check_readings
 from truco_dsl.conformance.suite.selection import import_factory, resolve_ruleset, stand_ins
 from truco_dsl.errors import EngineFault, EngineStartError, EngineTimeout, SelectionError, SuiteError
 from truco_dsl.rules import RuleSet
@@ -132,7 +133,9 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
                 raise SelectionError(f"--engine {spec} makes {type(made).__name__!r}, not an EngineAdapter "
                                      f"(conformance/PROTOCOL.md, truco_dsl/conformance/engines/adapter.py): it lacks "
                                      f"{', '.join(missing)}")
+            readings = getattr(made, "readings", None) or {}
             getattr(made, "close", lambda: None)()
+            check_readings(str(getattr(made, "name", spec)), readings)
 
         startup = max(timeout, STARTUP_TIMEOUT)  # as a program's hello: making an engine may load much
         try:
@@ -153,4 +156,9 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
     except EngineFault as fault:
         raise EngineStartError(f"the engine {spec!r} did not answer hello as conformance/PROTOCOL.md asks ({fault.outcome}): "
                                + str(fault).replace("\n", " | ")) from None
+    try:
+        check_readings(engine.name, engine.readings)
+    except EngineStartError:
+        engine.shutdown()
+        raise
     return (lambda: engine), engine

@@ -27,6 +27,7 @@ import pytest_bdd
 from pytest_bdd import parsers
 
 from truco_dsl.conformance.engines.adapter import EngineAdapter, Outcome
+from truco_dsl.conformance.suite.readings import other_reading
 from truco_dsl.errors import SetupRefused
 
 #: suit symbols accepted in feature files, written as the canonical letters
@@ -325,11 +326,16 @@ def differences(before: Any, after: Any, path: str = "") -> list[str]:
 @given(r'a game of "(?P<ruleset>[^"]+)" for (?P<players>\d+) players',
        converters={"players": int}, target_fixture="table", export=lambda groups, rows: [{"step": "game", **groups}])
 def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str, players: int) -> Table:
-    """A new game of ``ruleset`` for ``players`` seats; seat players-1 deals; score 0 to 0."""
+    """A new game of ``ruleset`` for ``players`` seats; seat players-1 deals; score 0 to 0. Not
+    supported when the engine does not play that table, or reads one of the scenario's clauses of
+    that rule set's regulations otherwise than the rule file (``hello``'s ``readings``)."""
     # the plugin adds the rule set played, when another stands in, and says when that one has no such table
     request.node.user_properties += [("ruleset", ruleset), ("players", players)]
     if not adapter.supports(ruleset, players):
         pytest.skip(f"not supported: {adapter.name} does not play {ruleset!r} with {players} players")
+    read = other_reading(getattr(adapter, "readings", None) or {}, (mark.args[0] for mark in request.node.iter_markers("clause")), ruleset)
+    if read is not None:  # the record keeps the rule set (above) and the row's line
+        pytest.skip(f"not supported: {adapter.name} reads {read[0]} otherwise: {read[1]}")
     return Table(ruleset=ruleset, players=players, dealer=players - 1, scores=[0, 0])
 
 
