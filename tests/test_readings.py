@@ -174,7 +174,7 @@ def test_other_reading_counts_only_for_the_clause_regulation():
 
 
 def _outcomes(results):
-    return {(result.id, result.ruleset, result.line): result.outcome for result in results}
+    return {(result.id, result.ruleset, result.line, result.row_line): result.outcome for result in results}
 
 
 def test_a_reading_of_atb_makes_atb_tables_unsupported_and_leaves_the_others(tmp_path):
@@ -188,9 +188,12 @@ def test_a_reading_of_atb_makes_atb_tables_unsupported_and_leaves_the_others(tmp
                                 and result.line is not None for result in unsupported)
     others = [result for result in read if result.ruleset != "atb-2004"]
     assert others and all(result.outcome == "passed" for result in others)
-    rows = {result.ruleset: (result.line, result.outcome) for result in read if result.id == "desacordos-002"}
-    # each row keeps its rule set; its line is the outline's, as every row's record has it (not the row's own)
-    assert rows.keys() == {"atb-2004", "fpt-1983", "enecomp"} and len({line for line, _ in rows.values()} - {None}) == 1
+    rows = {result.ruleset: (result.row_line, result.outcome, result.example) for result in read if result.id == "desacordos-002"}
+    # each row keeps its rule set, its values and its own line in the feature file (the record's line is the outline's)
+    lines = (ROOT / "features" / "desacordos" / "desacordos.feature").read_text(encoding="utf-8").splitlines()
+    assert rows.keys() == {"atb-2004", "fpt-1983", "enecomp"}
+    for ruleset, (row_line, _, example) in rows.items():
+        assert example["ruleset"] == ruleset and lines[row_line - 1].strip().startswith(f"| {ruleset}")
     assert rows["atb-2004"][1] == "unsupported" and rows["fpt-1983"][1] == rows["enecomp"][1] == "passed"
 
 

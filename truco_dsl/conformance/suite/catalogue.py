@@ -21,13 +21,21 @@ from truco_dsl.diagnostics import read_regular
 @dataclass(frozen=True)
 class ScenarioEntry:
     """One scenario: ``feature`` (path relative to features/, like ``atb-2004/empate.feature``),
-    ``name``, ``line`` of its ``Scenario:`` keyword, and every ``tags`` that applies to it (its own,
-    its rule's and its feature's, with ``@``)."""
+    ``name``, ``line`` of its ``Scenario:`` keyword, every ``tags`` that applies to it (its own,
+    its rule's and its feature's, with ``@``) and, for a Scenario Outline, its example ``rows``:
+    each ``(line, ((column, value), ...))`` in file order."""
 
     feature: str
     name: str
     line: int
     tags: tuple[str, ...]
+    rows: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
+
+    def row_line(self, example: dict[str, str]) -> int | None:
+        """The line of the example row whose values are ``example`` (column -> value); None when
+        no row has them."""
+        wanted = tuple(sorted(example.items()))
+        return next((line for line, values in self.rows if tuple(sorted(values)) == wanted), None)
 
     @property
     def ids(self) -> list[str]:
@@ -103,5 +111,16 @@ def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[Scenar
             entries = [(child["scenario"], [])] if "scenario" in child else []
         for scenario, inherited in entries:
             tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
-            found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags)))
+            found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags),
+                                       _rows(scenario)))
     return found
+
+
+def _rows(scenario: dict) -> tuple[tuple[int, tuple[tuple[str, str], ...]], ...]:
+    """A parsed scenario's example rows, ``(line, ((column, value), ...))`` each (``()`` for a plain scenario)."""
+    rows = []
+    for examples in scenario.get("examples", []):
+        columns = [cell["value"] for cell in (examples.get("tableHeader") or {}).get("cells", [])]
+        for row in examples.get("tableBody") or []:
+            rows.append((row["location"]["line"], tuple(zip(columns, (cell["value"] for cell in row["cells"])))))
+    return tuple(rows)

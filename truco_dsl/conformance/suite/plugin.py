@@ -88,7 +88,8 @@ class ScenarioResult:
     ``steps``: for a scenario that failed, broke, met a fault or failed as expected, its Gherkin
     steps as run (an outline's with its row's values in), each ``{"keyword", "text", "line",
     "failed", "table", "docstring"}`` (``_steps_of``; ``failed`` true for the failing one), else
-    empty; ``example``: such an outline row's values (column -> value), else None.
+    empty; ``example``: a Scenario Outline row's values (column -> value), whatever its outcome,
+    else None; ``row_line``: that row's line in the feature file (``line`` is its outline's).
     ``before_check``: whether it failed before reaching its own check: in its set-up (the engine
     fixture) or at a step before its first ``Then`` step (a ``Given``, a ``When``, or an ``And`` /
     ``But`` of them); such a failure is not charged to its clauses (``--json`` still lists them).
@@ -117,6 +118,7 @@ class ScenarioResult:
     explain: str | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
     example: dict[str, str] | None = None
+    row_line: int | None = None
     before_check: bool = False
     cause: dict[str, Any] | None = None
 
@@ -218,7 +220,8 @@ class ConformancePlugin:
         for line in ("id(value): the scenario's stable @id: tag",
                      "clause(value): a regulation clause the scenario checks (@clause: tag)",
                      "tag(value): any other Gherkin tag of the scenario",
-                     "gherkin(feature, scenario, line): the feature file (relative to features/), scenario name and line",
+                     "gherkin(feature, scenario, line, entry): the feature file (relative to features/), scenario name and line, "
+                     "its catalogue.ScenarioEntry",
                      "unreadable: a feature file that cannot be parsed (always selected, always an error)",
                      "carried: a scenario the rule file played carries (features:), run whatever the folders"):
             config.addinivalue_line("markers", line)
@@ -544,7 +547,8 @@ class ConformancePlugin:
             explain=None if outcome in (PASSED, NOW_PASSES, UNSUPPORTED, NOT_APPLICABLE, SKIPPED) else
             explain_command(_first_id(item), where.kwargs.get("feature", "") if where else "", played, self.rulesets),
             steps=steps,
-            example=example if shown else None,
+            example=example,
+            row_line=where.kwargs["entry"].row_line(example) if where and example and "entry" in where.kwargs else None,
             before_check=before_check,
             cause=cause,
         )

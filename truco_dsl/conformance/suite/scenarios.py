@@ -59,7 +59,7 @@ def bind(namespace: MutableMapping[str, Any], feature_file: Path, named: str, pl
         return
     for entry, test in tests:
         name = next(name for name in get_python_name_generator(entry.name) if name not in namespace)
-        pytest.mark.gherkin(feature=named, scenario=entry.name, line=entry.line)(test)
+        pytest.mark.gherkin(feature=named, scenario=entry.name, line=entry.line, entry=entry)(test)
         namespace[name] = test
 
 
