@@ -93,9 +93,10 @@ def _check(definition: str, message: Any) -> None:
 
 
 def _number(text: str) -> int | float:
-    digits = sum(character.isdigit() for character in text)
-    if digits > MAX_DIGITS:
-        raise MessageError(f"a number of {digits} digits (the protocol's numbers have at most {MAX_DIGITS})")
+    if len(text) > MAX_DIGITS:  # a shorter text cannot hold too many digits: not counted (most numbers)
+        digits = sum(character.isdigit() for character in text)
+        if digits > MAX_DIGITS:
+            raise MessageError(f"a number of {digits} digits (the protocol's numbers have at most {MAX_DIGITS})")
     return int(text) if text.lstrip("-").isdigit() else float(text)
 
 
@@ -160,7 +161,8 @@ def parse_line(line: str | bytes) -> dict[str, Any]:
         raise MessageError(f"JSON that cannot be read: {problem}") from None
     if not isinstance(message, dict):
         raise MessageError(f"not a JSON object but {_json_type(message)}")
-    if _nesting(message) > MAX_NESTING:
+    # a line with no more brackets than MAX_NESTING cannot nest deeper: not walked (most lines)
+    if line.count("[") + line.count("{") > MAX_NESTING and _nesting(message) > MAX_NESTING:
         raise MessageError(f"JSON nested more than {MAX_NESTING} levels deep")
     return message
 
