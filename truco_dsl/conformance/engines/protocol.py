@@ -18,6 +18,7 @@ command is answered with the error ``unknown_command``. The schemas are
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import IO, Any, Callable, Iterable
@@ -92,6 +93,10 @@ def _check(definition: str, message: Any) -> None:
     raise MessageError(f"{where}: {message}")
 
 
+#: a run of characters long enough to be a number of more than MAX_DIGITS digits
+_LONG_NUMBER = re.compile(r"[-+.eE0-9]{%d,}" % (MAX_DIGITS + 1))
+
+
 def _number(text: str) -> int | float:
     if len(text) > MAX_DIGITS:  # a shorter text cannot hold too many digits: not counted (most numbers)
         digits = sum(character.isdigit() for character in text)
@@ -150,7 +155,10 @@ def parse_line(line: str | bytes) -> dict[str, Any]:
     if not line.strip():
         raise MessageError("a blank line (every line is one JSON object)")
     try:
-        message = json.loads(line, parse_int=_number, parse_float=_number, parse_constant=_constant)
+        if _LONG_NUMBER.search(line):  # a number may have too many digits: each is counted
+            message = json.loads(line, parse_int=_number, parse_float=_number, parse_constant=_constant)
+        else:  # none can (most lines): read as json reads them, faster
+            message = json.loads(line, parse_constant=_constant)
     except json.JSONDecodeError as problem:
         raise MessageError(f"not JSON ({problem.msg} at column {problem.colno})") from None
     except RecursionError:
