@@ -671,7 +671,7 @@ _STEP_LOOKUPS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], list[Any]]]
 
 def memoize_step_lookup(config: pytest.Config) -> None:
     """Make pytest-bdd look each step up once per run: its ``find_fixturedefs_for_step`` tries every
-    step definition's pattern on every step of every scenario (44% of an in-process run). Our step
+    step definition's pattern on every step of every scenario (44% of an in-process run before). Our step
     definitions are all in the steps module, registered as a plugin, hence visible to every scenario:
     which ones parse a step depends on the step's type and text alone, so the answer is kept by those,
     for this run only (other pytest runs in the process look up as before). A step no definition
