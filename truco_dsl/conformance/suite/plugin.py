@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 import shlex
 import time
+import weakref
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -227,6 +228,7 @@ class ConformancePlugin:
             config.addinivalue_line("markers", line)
         if not config.pluginmanager.has_plugin(STEPS_MODULE):
             config.pluginmanager.register(importlib.import_module(STEPS_MODULE), STEPS_MODULE)
+        memoize_step_lookup(config)
 
     def pytest_pycollect_makemodule(self, module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
         if module_path.resolve() == SUITE_PATH.resolve():
@@ -658,6 +660,42 @@ def _report_text(report: pytest.TestReport) -> str:
     crash = getattr(report.longrepr, "reprcrash", None)
     text = crash.message if crash is not None else str(report.longrepr)
     return text.removeprefix("Failed: ")  # pytest.fail's own word before the message
+
+
+# ---------------------------------------------------------------------- step lookup
+#: pytest-bdd's module pytest_bdd.scenario (its package's name ``scenario`` is a function)
+pytest_bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+#: per run (its configuration): (step type, step text) -> the step definitions that parse it
+_STEP_LOOKUPS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], list[Any]]]" = weakref.WeakKeyDictionary()
+
+
+def memoize_step_lookup(config: pytest.Config) -> None:
+    """Make pytest-bdd look each step up once per run: its ``find_fixturedefs_for_step`` tries every
+    step definition's pattern on every step of every scenario (44% of an in-process run before). Our step
+    definitions are all in the steps module, registered as a plugin, hence visible to every scenario:
+    which ones parse a step depends on the step's type and text alone, so the answer is kept by those,
+    for this run only (other pytest runs in the process look up as before). A step no definition
+    parses is kept as such (an empty answer): pytest-bdd reports it as it always did. Only this one
+    function of pytest-bdd is replaced, by a wrapper that calls it."""
+    _STEP_LOOKUPS[config] = {}
+    if getattr(pytest_bdd_scenario.find_fixturedefs_for_step, "memoized", False):
+        return
+    looked_up = pytest_bdd_scenario.find_fixturedefs_for_step
+
+    def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
+        kept = _STEP_LOOKUPS.get(fixturemanager.config)
+        if kept is None:
+            return looked_up(step, fixturemanager, node)
+        key = (step.type, step.name)
+        if key not in kept:
+            found = list(looked_up(step, fixturemanager, node))
+            if any(fixturedef.baseid for fixturedef in found):  # a definition seen by some scenarios only
+                return found
+            kept[key] = found
+        return list(kept[key])
+
+    find_fixturedefs_for_step.memoized = True  # type: ignore[attr-defined]
+    pytest_bdd_scenario.find_fixturedefs_for_step = find_fixturedefs_for_step
 
 
 # ---------------------------------------------------------------------- loaded with pytest -p
