@@ -134,6 +134,26 @@ def test_truco_serve_through_the_subprocess_adapter_plays_as_in_process():
         remote.shutdown()
 
 
+def test_a_state_asked_again_with_nothing_between_is_answered_without_a_request_and_after_any_other_request_is_asked():
+    remote = ProcessAdapter(SERVE)
+    try:
+        remote.new_game("atb-2004", 2, 1, [0, 0], HANDS, "7s", None)
+        sent = lambda: [json.loads(request)["command"] for request, _ in remote.transcript.whole()]  # noqa: E731
+        first = remote.state()
+        first["score"][0] = 99  # a step that changed what it read changes nothing the next one reads
+        again = remote.state()
+        assert again["score"] == [0, 0] and sent().count("state") == 1
+        remote.state(1)  # another view is another request
+        remote.legal_actions(0)  # any other request between: the state is asked again
+        remote.state(1)
+        assert sent()[-4:] == ["state", "state", "legal_actions", "state"]
+        assert not remote.act(0, "play:9h").accepted  # a refused action is a request too
+        remote.state(1)
+        assert sent()[-2:] == ["act", "state"]
+    finally:
+        remote.shutdown()
+
+
 def test_the_whole_suite_through_truco_serve_has_the_outcomes_it_has_in_process():
     factory, engine = engine_factory(shlex.join(SERVE))
     try:

@@ -177,7 +177,8 @@ class ReferenceAdapter:
 
     ``rulesets``: rule set id -> the ``RuleSet`` to play when a scenario names that id (to run a
     variant or a mutant against a regulation's scenarios); ids not in it are loaded from the bundled
-    spec/rulesets with ``load_ruleset``.
+    spec/rulesets with ``load_ruleset``, and kept in ``loaded`` (id -> RuleSet), which the adapters
+    of one run may share: a run does not look its rule files up again for every scenario.
     """
 
     name = "reference"
@@ -185,8 +186,9 @@ class ReferenceAdapter:
     #: the interpreter played (``report/causes.py`` plays ``TracedEngine``, which also says which clause did what)
     engine_type: type[Engine] = Engine
 
-    def __init__(self, rulesets: Mapping[str, RuleSet] | None = None):
+    def __init__(self, rulesets: Mapping[str, RuleSet] | None = None, loaded: dict[str, RuleSet] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
+        self.loaded: dict[str, RuleSet] = {} if loaded is None else loaded
         self.engine: Engine | None = None
         self.named: str | None = None  # the rule set id the game was asked for
         #: how the forced deals of this game were translated (``translation.ViraTranslation.note``)
@@ -203,8 +205,11 @@ class ReferenceAdapter:
         does not load."""
         if ruleset in self.rulesets:
             return self.rulesets[ruleset]
+        if ruleset in self.loaded:
+            return self.loaded[ruleset]
         try:
-            return load_ruleset(ruleset)
+            self.loaded[ruleset] = load_ruleset(ruleset)
+            return self.loaded[ruleset]
         except (FileNotFoundError, RulesetError) as problem:
             raise SetupRefused(f"rule set {ruleset!r} cannot be loaded: {problem}") from None
 

@@ -18,6 +18,7 @@ process is kept: ``new_game`` starts each scenario afresh.
 from __future__ import annotations
 
 import collections
+import copy
 import json
 import os
 import queue
@@ -144,6 +145,9 @@ class ProcessAdapter:
         self._process: _Process | None = None
         self._seq = 0
         self.transcript = Transcript()
+        #: the last ``state`` asked, ``(seat, state)``, while no other request followed it: asked again,
+        #: it is answered from here (reading the state does not change it: PROTOCOL.md, "state")
+        self._last_state: tuple[int | None, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ the process
     def start(self) -> dict[str, Any]:
@@ -208,7 +212,11 @@ class ProcessAdapter:
     def state(self, seat: int | None = None) -> dict[str, Any]:
         if seat is not None:
             self._require("views", f"the view of seat {seat}")
-        return self._call(protocol.state_request(self._next_seq(), seat))["state"]
+        if self._last_state is not None and self._last_state[0] == seat:
+            return copy.deepcopy(self._last_state[1])
+        state = self._call(protocol.state_request(self._next_seq(), seat))["state"]
+        self._last_state = (seat, copy.deepcopy(state))
+        return state
 
     def count(self, depth: int | None) -> LineCount:
         self._require("count", "counting lines of play")
@@ -216,6 +224,7 @@ class ProcessAdapter:
 
     def close(self) -> None:
         """After a scenario: keep a healthy process for the next one (a fault has already ended it)."""
+        self._last_state = None
 
     # ------------------------------------------------------------------ requests and replies
     def _require(self, feature: str, what: str) -> None:
@@ -239,6 +248,7 @@ class ProcessAdapter:
         """Send one request, return its reply (checked) within ``timeout`` seconds (default: the
         adapter's). Raises an ``EngineFault``."""
         timeout = self.timeout if timeout is None else timeout
+        self._last_state = None
         process = self._process
         sent = protocol.line(request)
         try:

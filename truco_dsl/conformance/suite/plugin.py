@@ -205,7 +205,8 @@ class ConformancePlugin:
         self._inside = set(self.rulesets).union(*(ruleset.lineage for ruleset in self.rulesets.values()))
         self.shard = shard
         self.plays_reference = adapter_factory is None
-        self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets))
+        loaded: dict[str, RuleSet] = {}  # the bundled rule sets this run's reference adapters loaded
+        self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets, loaded))
         self.folders = None if folders is None else set(folders)
         self.tags = tags
         self.tag_filter = parse_tags(tags)
