@@ -579,6 +579,14 @@ def turn_of(adapter: EngineAdapter, seat: int) -> None:
              f"State: {excerpt(adapter.state())}")
 
 
+@then(r"no seat is to play")
+def no_turn(adapter: EngineAdapter) -> None:
+    """``hand.turn`` is null: no card is due from anyone (the hand is over)."""
+    turn = _hand(adapter).get("turn")
+    if turn is not None:
+        fail(f"expected no seat to be the one to play, the engine has seat {turn} to play. State: {excerpt(adapter.state())}")
+
+
 @then(r"the hand is worth (?P<stake>\d+)", converters={"stake": int})
 def worth(adapter: EngineAdapter, stake: int) -> None:
     value = _hand(adapter).get("stake")
