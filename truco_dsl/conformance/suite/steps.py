@@ -158,6 +158,34 @@ class Table:
     shuffled: list[ShuffledDeal] | None = None
 
 
+#: what a scenario's game is when its steps say nothing else: ``default_dealer(players)`` deals the
+#: first hand (``Given seat <s> deals`` says otherwise), the teams start at ``DEFAULT_SCORES`` points
+#: (``Given the score is``) and ``DEFAULT_GAMES_WON`` games of the match (``Given the match score is``)
+DEFAULT_SCORES = (0, 0)
+DEFAULT_GAMES_WON = (0, 0)
+
+
+def default_dealer(players: int) -> int:
+    """The seat dealing a scenario's first hand when no step says: the last (``players - 1``), so
+    that seat 0 is the mão and leads the first vaza."""
+    return players - 1
+
+
+#: the optional capability (``adapter.FEATURES``) a structured form needs of the engine: the adapter
+#: call its step makes raises ``NotSupported`` without it, and the scenario is unsupported
+#: (``next_hand``; ``state(seat)``). An ``act`` or ``try`` of ``infraction:<kind>`` needs ``infractions``
+#: (``capabilities``); no step counts lines (``count`` is for ``truco conform --perft``).
+NEEDS = {"next_deal": "next_hand", "sees": "views", "does_not_see": "views", "does_not_see_own": "views"}
+
+
+def capabilities(form: Exported) -> set[str]:
+    """The capabilities a structured form (``{"step": …}``) needs of the engine (``NEEDS``)."""
+    needed = {NEEDS[form["step"]]} if form["step"] in NEEDS else set()
+    if form["step"] in ("act", "try") and str(form.get("action", "")).startswith("infraction:"):
+        needed.add("infractions")
+    return needed
+
+
 @pytest.fixture
 def table() -> Table:
     """The scenario's table before ``Given a game of ...`` (no game asked for yet)."""
@@ -330,7 +358,7 @@ def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str,
     request.node.user_properties += [("ruleset", ruleset), ("players", players)]
     if not adapter.supports(ruleset, players):
         pytest.skip(f"not supported: {adapter.name} does not play {ruleset!r} with {players} players")
-    return Table(ruleset=ruleset, players=players, dealer=players - 1, scores=[0, 0])
+    return Table(ruleset=ruleset, players=players, dealer=default_dealer(players), scores=list(DEFAULT_SCORES))
 
 
 @given(r"seat (?P<seat>\d+) deals", converters={"seat": int})
