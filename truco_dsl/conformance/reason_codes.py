@@ -10,8 +10,9 @@ the one registry of both, read from those two places:
 - ``protocol_table()`` and ``schema_definition()``: the table of PROTOCOL.md's "Reason codes" section
   and ``$defs.reason_code`` of conformance/schema/protocol.schema.json, made from ``reason_codes()``
   (tests/test_reason_codes.py checks both files hold exactly these, so they cannot drift);
-- ``codes_of(ruleset)`` and ``unknown_reason(code, ruleset)``: what the harness accepts in a reply
-  from an engine playing that rule set, the bundled rule files' codes and those it declares itself.
+- ``codes_of(ruleset)`` and ``unknown_reason(code, known)``: what the harness accepts in a refusal
+  from an engine playing that rule set (the codes above and those the rule set declares itself), and
+  the complaint about any other code, which the adapters raise as ``ProtocolViolation``.
 """
 
 from __future__ import annotations
@@ -31,11 +32,11 @@ STRUCTURAL = "structural"
 
 @dataclass(frozen=True)
 class ReasonCode:
-    """One refusal code: ``code``; ``meaning`` (when several rule files declare it, the words of the first
-    rule set playing it in ``available_rulesets()`` order); ``given_by``: ``STRUCTURAL`` for the engine's own, else the ids
-    of the bundled rule files that declare it under ``reasons:`` (their variants inherit it); ``clauses``: the ids of
-    the bundled clauses whose ``forbid``/``foul`` give it;
-    ``scenarios``: the ``@id`` of every bundled scenario with a step ``the action is refused with
+    """One refusal code: ``code``; ``meaning`` (when several rule files declare it, the words of the
+    first rule set playing it in ``available_rulesets()`` order); ``given_by``: ``(STRUCTURAL,)`` for
+    the engine's own, else the ids of the bundled rule files that declare it under ``reasons:`` (their
+    variants inherit it); ``clauses``: the ids of the bundled clauses whose ``forbid``/``foul`` give
+    it; ``scenarios``: the ``@id`` of every bundled scenario with a step ``the action is refused with
     reason "<code>"``."""
 
     code: str

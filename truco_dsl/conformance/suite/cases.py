@@ -3,12 +3,12 @@
 Every scenario of ``features/`` (each row of a Scenario Outline as a case of its own, its
 placeholders filled in) becomes one *case*: its ``id`` tag, ``name``, ``feature`` file and
 ``line`` (the scenario's, or the example row's), every ``tags``, its ``clauses``, the ``ruleset``
-and ``players`` of its game, the example row's values (``example``, outlines only), its
-``steps`` in order, the optional capabilities it ``needs`` of an engine (``steps.capabilities``:
-without one the scenario is unsupported) and its ``setup``: the first ``dealer``, the ``scores`` and
-``games_won`` before the first deal and the rule set's ``target``, each as written or its default
-(``steps.default_dealer`` …), so that a runner needs no rule the export does not state. Each step has its ``keyword`` (given, when, then), ``phase`` (setup, action,
-expectation), ``text`` and ``line`` as written, and the structured form of the step vocabulary
+and ``players`` of its game, the example row's values (``example``, outlines only), the
+optional capabilities it ``needs`` of an engine (``steps.capabilities``: without one the scenario
+is unsupported), its ``setup`` (the first ``dealer``, the ``scores`` and ``games_won`` before the
+first deal, each as written or its default, ``steps.default_dealer`` …, and the rule set's
+``target``), so that a runner needs no rule the export does not state, and its ``steps`` in order.
+Each step has its ``keyword`` (given, when, then), ``phase`` (setup, action, expectation), ``text`` and ``line`` as written, and the structured form of the step vocabulary
 (``steps.VOCABULARY``) under ``forms``: a list, since one step may stand for several
 (``the seats play: 0:3c 1:Kd`` is two ``{"step": "act", "seat": 0, "action": "play:3c"}``); a step
 with a data table keeps it as ``table`` (rows of cells, the header first). The shape is

@@ -167,7 +167,7 @@ DEFAULT_GAMES_WON = (0, 0)
 
 def default_dealer(players: int) -> int:
     """The seat dealing a scenario's first hand when no step says: the last (``players - 1``), so
-    that seat 0 is the mão and leads the first vaza."""
+    that seat 0, the next in the order of play, is the mão."""
     return players - 1
 
 
