@@ -9,7 +9,10 @@ from jsonschema import Draft202012Validator
 
 from truco_dsl.cli import main
 from truco_dsl.conformance.suite.cases import SCHEMA_PATH, export_cases, step_names
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+from truco_dsl.conformance.runner import run_suite
 from truco_dsl.conformance.suite.catalogue import bundled_scenarios
+from truco_dsl.errors import NotSupported
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
@@ -89,3 +92,47 @@ def test_bad_input_is_a_message_and_exit_code_2(capsys, arguments, message):
     assert main(["cases", "export", *arguments]) == 2
     error = capsys.readouterr().err
     assert message in error and "Traceback" not in error and len(error.strip().splitlines()) == 1
+
+
+def test_each_case_states_its_set_up_with_the_defaults_filled_in(exported):
+    cases = {case["id"]: case for case in exported["cases"] if "example" not in case}
+    assert cases["empate-016"]["setup"] == {"dealer": 0, "scores": [0, 0], "games_won": [0, 0], "target": 12}  # seat 0 deals
+    assert cases["truco-017"]["setup"] == {"dealer": 1, "scores": [0, 0], "games_won": [0, 0], "target": 12}  # the last seat
+    assert cases["tempo-020"]["setup"] == {"dealer": 1, "scores": [5, 7], "games_won": [2, 1], "target": 12}
+    enecomp = next(case for case in exported["cases"] if case["ruleset"] == "enecomp" and case["players"] == 4)
+    assert enecomp["setup"]["dealer"] == 3 and enecomp["setup"]["target"] == 12
+    fpt = next(case for case in exported["cases"] if case["ruleset"] == "fpt-1983")
+    from truco_dsl.rules import load_ruleset
+    assert fpt["setup"]["target"] == load_ruleset("fpt-1983").target
+
+
+class _Bare(ReferenceAdapter):
+    """The reference engine without any optional capability, refusing as a program's adapter does."""
+
+    features = frozenset()
+
+    def next_hand(self, hands, vira):
+        raise NotSupported("not supported: no 'next_hand' capability")
+
+    def state(self, seat=None):
+        if seat is not None:
+            raise NotSupported("not supported: no 'views' capability")
+        return super().state()
+
+    def act(self, seat, action):
+        if action.startswith("infraction:"):
+            raise NotSupported("not supported: no 'infractions' capability")
+        return super().act(seat, action)
+
+
+def test_the_capabilities_a_case_needs_are_those_without_which_it_is_unsupported(exported):
+    """Run every scenario on an engine with no optional capability: exactly the cases that list a
+    need are unsupported, each for a capability it lists."""
+    needs = {case["id"]: set(case["needs"]) for case in exported["cases"]}
+    assert {"next_hand", "views", "infractions"} <= set().union(*needs.values())
+    results = run_suite(adapter_factory=_Bare)
+    unsupported = {result.id: result.message for result in results if result.outcome == "unsupported"}
+    assert set(unsupported) == {case_id for case_id, needed in needs.items() if needed}
+    for case_id, message in unsupported.items():
+        assert any(f"'{capability}'" in message for capability in needs[case_id]), (case_id, message)
+    assert all(result.outcome == "passed" for result in results if not needs[result.id])

@@ -326,3 +326,40 @@ Feature: ATB 2004 — the truco
     And seat 1 calls truco
     And seat 2 folds
     Then the score is 0 to 3
+
+  @id:truco-023 @clause:ATB-TRUCO-2
+  Scenario: While a truco waits for its answer the turn stays with the seat that called it
+    Given a game of "atb-2004" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 3h 2h 6h |
+      | 3    | Ks Js 7s |
+    When seat 0 calls truco
+    Then it is seat 0's turn
+    And seat 0 has no legal action
+    And seat 3 may accept
+    When seat 3 accepts
+    Then it is seat 0's turn
+    And seat 0 may play:3c
+
+  @id:truco-024 @clause:ATB-TRUCO-2
+  Scenario: A hand ended by a fold still shows the stake it was played for, its vazas and the next dealer, with no seat to play
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+    When seat 0 calls truco
+    And seat 1 accepts
+    And seat 0 plays 3c
+    And seat 1 calls truco
+    Then it is seat 1's turn
+    When seat 0 folds
+    Then the hand is over
+    And no seat is to play
+    And the hand is worth 3
+    And the hand has 1 vazas
+    And the score is 0 to 3
+    And seat 0 deals the next hand

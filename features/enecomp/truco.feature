@@ -404,3 +404,20 @@ Feature: Enecomp — the truco ("Quanto ao pedido de Truco!")
     And seat 1 calls truco
     And seat 2 folds
     Then the score is 0 to 3
+
+  @id:ene-truco-023 @clause:ENE-TRUCO-2
+  Scenario: A truco is called on one's turn to play, and the turn stays there until it is answered
+    Given a game of "enecomp" for 4 players
+    And the deal: vira 4s
+      | seat | cards    |
+      | 0    | 3c 2c 6d |
+      | 1    | Kd Jd 7d |
+      | 2    | 4h Qh 6h |
+      | 3    | Ks Js 7s |
+    When seat 0 calls truco
+    Then it is seat 0's turn
+    And seat 0 has no legal action
+    When seat 1 accepts
+    Then it is seat 0's turn
+    When seat 0 plays 3c
+    Then it is seat 1's turn

@@ -9,7 +9,8 @@ that is not JSON; ``schema`` answers it with JSON that breaks the reply's schema
 it with bytes that are not UTF-8; ``deep`` with a JSON object nested 100 deep; ``orphan`` starts a child that
 holds its stdout open and sleeps, then exits (code 3) without answering; ``closed`` closes its
 stdout and sleeps, still running; ``partial`` writes the
-start of a reply, ``{"seq": N, "ok": tr``, without ending the line, and then sleeps. Games past the end
+start of a reply, ``{"seq": N, "ok": tr``, without ending the line, and then sleeps; ``reason`` plays
+well but gives every refusal an undeclared code (``not_your_turn`` as ``not_yr_turn``, any other with ``_x``). Games past the end
 of the plan are ``ok``. Each fault writes a line to stderr first. ``--rulesets`` / ``--features``
 restrict what ``hello`` offers (default: all that the reference engine has).
 """
@@ -48,6 +49,14 @@ def main() -> int:
             game = int(options.counter.read_text()) + 1 if options.counter.exists() else 1
             options.counter.write_text(str(game))
             mode, acted = (plan[game - 1] if game <= len(plan) else "ok"), False
+        if request.get("command") == "act" and mode == "reason":
+            reply = server.answer(text)
+            if reply.get("accepted") is False:  # a refusal with a code no one declared
+                print(f"faulty engine: reason at seq {request['seq']}", file=sys.stderr, flush=True)
+                reply["reason"] = reply["reason"].replace("your", "yr") if "your" in reply["reason"] else reply["reason"] + "_x"
+            sys.stdout.write(line(reply))
+            sys.stdout.flush()
+            continue
         if request.get("command") == "act" and not acted and mode != "ok":
             print(f"faulty engine: {mode} at seq {request['seq']}", file=sys.stderr, flush=True)
             if mode == "partial":

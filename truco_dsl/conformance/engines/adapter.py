@@ -25,10 +25,13 @@ these fields; an adapter may return more, the steps ignore the rest::
       "games_won": [int, int],                  # games (partidas, séries) each team has won
       "target": int,                            # the points that win the game now
       "next_dealer": int,                       # the seat that deals the next hand
-      "hand": null | {                          # the current (or just finished) hand
-        "stake": int,                           # what the hand is worth now
+      "hand": null | {                          # the current (or just finished) hand: a finished
+                                                # one stays, over, until the next is dealt
+        "stake": int,                           # what the hand is worth now (finished: what it
+                                                # was played for; a folded raise not counted)
         "blind": bool,                          # played blind (mão de ferro): nobody sees own cards
-        "turn": int | null,                     # the seat to play a card; null when none is due
+        "turn": int | null,                     # the seat to play a card, unmoved while a raise
+                                                # waits for its answer; null when none is due
         "over": bool,                           # whether the hand has ended
         "vira": str | null,                     # the card turned, null for rule sets without one
         "hands": {"<seat>": [str, ...], ...},   # cards still held, keyed by the seat as a string;

@@ -8,7 +8,9 @@ at a time; every reply must echo its request's ``seq`` and match its schema.
 Faults never hang or stop the run. A reply that does not come within ``timeout`` seconds raises
 ``EngineTimeout``; an engine that exits (or closes stdout) raises ``EngineCrash``; a line that is not
 JSON, breaks the reply's schema or echoes another ``seq`` raises ``ProtocolViolation``, and so does a
-line begun and not ended within ``timeout`` (the message quotes what was written of it). Each carries
+line begun and not ended within ``timeout`` (the message quotes what was written of it), and a refusal
+whose reason code is neither the protocol's nor one the rule set played declares
+(``reason_codes.unknown_reason``). Each carries
 the request, the offending line and the tail of the engine's stderr. After a fault the process is
 killed, and the next scenario starts a fresh one (with a new ``hello``; a program gets at least
 ``STARTUP_TIMEOUT`` seconds to start and answer it). Between scenarios a healthy
@@ -30,6 +32,7 @@ from typing import Any
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import LineCount, Outcome
 from truco_dsl.conformance.engines.transcript import Transcript
+from truco_dsl.conformance.reason_codes import codes_of, unknown_reason
 from truco_dsl.diagnostics import printable
 from truco_dsl.errors import EngineCrash, EngineError, EngineFault, EngineStartError, EngineTimeout, NotSupported, ProtocolViolation, SetupRefused
 
@@ -144,6 +147,8 @@ class ProcessAdapter:
         self.hello: dict[str, Any] | None = None
         self._process: _Process | None = None
         self._seq = 0
+        #: the reason codes a refusal may give in the game being played (reason_codes.codes_of; None: not checked)
+        self._reasons: dict[str, str] | None = None
         self.transcript = Transcript()
         #: the last ``state`` asked, ``(seat, state)``, while no other request followed it: asked again,
         #: it is answered from here (reading the state does not change it: PROTOCOL.md, "state")
@@ -194,8 +199,10 @@ class ProcessAdapter:
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int], hands: list[list[str]] | None,
                  vira: str | None, seed: int | None, games_won: list[int] | None = None) -> list[dict[str, Any]]:
         self.start()
-        return protocol.events_of(self._call(protocol.new_game_request(
+        events = protocol.events_of(self._call(protocol.new_game_request(
             self._next_seq(), ruleset, players, dealer, scores, hands, vira, seed, games_won)))
+        self._reasons = codes_of(ruleset)
+        return events
 
     def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
         self._require("next_hand", "a next hand of the same game")
@@ -207,7 +214,14 @@ class ProcessAdapter:
     def act(self, seat: int, action: str) -> Outcome:
         if action.startswith("infraction:"):
             self._require("infractions", f"a referee's report ({action})")
-        return protocol.outcome_of(self._call(protocol.act_request(self._next_seq(), seat, action)))
+        request = protocol.act_request(self._next_seq(), seat, action)
+        reply = self._call(request)
+        outcome = protocol.outcome_of(reply)
+        unknown = None if outcome.accepted else unknown_reason(outcome.reason, self._reasons)
+        if unknown is not None:  # the exchange is in the transcript already: the request goes in the words
+            self._fault(ProtocolViolation, f"the reply to act refuses with an {unknown}\nrequest: "
+                        f"{protocol.line(request).rstrip()}", json.dumps(reply))
+        return outcome
 
     def state(self, seat: int | None = None) -> dict[str, Any]:
         if seat is not None:

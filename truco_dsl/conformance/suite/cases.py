@@ -3,9 +3,12 @@
 Every scenario of ``features/`` (each row of a Scenario Outline as a case of its own, its
 placeholders filled in) becomes one *case*: its ``id`` tag, ``name``, ``feature`` file and
 ``line`` (the scenario's, or the example row's), every ``tags``, its ``clauses``, the ``ruleset``
-and ``players`` of its game, the example row's values (``example``, outlines only), and its
-``steps`` in order. Each step has its ``keyword`` (given, when, then), ``phase`` (setup, action,
-expectation), ``text`` and ``line`` as written, and the structured form of the step vocabulary
+and ``players`` of its game, the example row's values (``example``, outlines only), the
+optional capabilities it ``needs`` of an engine (``steps.capabilities``: without one the scenario
+is unsupported), its ``setup`` (the first ``dealer``, the ``scores`` and ``games_won`` before the
+first deal, each as written or its default, ``steps.default_dealer`` …, and the rule set's
+``target``), so that a runner needs no rule the export does not state, and its ``steps`` in order.
+Each step has its ``keyword`` (given, when, then), ``phase`` (setup, action, expectation), ``text`` and ``line`` as written, and the structured form of the step vocabulary
 (``steps.VOCABULARY``) under ``forms``: a list, since one step may stand for several
 (``the seats play: 0:3c 1:Kd`` is two ``{"step": "act", "seat": 0, "action": "play:3c"}``); a step
 with a data table keeps it as ``table`` (rows of cells, the header first). The shape is
@@ -23,9 +26,10 @@ from gherkin.pickles.compiler import Compiler
 from gherkin.token_scanner import TokenScanner
 
 from truco_dsl.bundled import FEATURES_DIR, SCHEMA_DIR
-from truco_dsl.conformance.suite.steps import VOCABULARY, StepForm
+from truco_dsl.conformance.suite.steps import DEFAULT_GAMES_WON, DEFAULT_SCORES, VOCABULARY, StepForm, capabilities, default_dealer
 from truco_dsl.diagnostics import read_regular, shown
-from truco_dsl.errors import CasesError
+from truco_dsl.errors import CasesError, RulesetError
+from truco_dsl.rules import RuleSet, load_ruleset
 
 #: version of the export's shape (``format`` of the document)
 FORMAT = 1
@@ -85,9 +89,50 @@ def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples:
         "players": game["players"] if game else None,
         "steps": steps,
     }
+    forms = [form for step in steps for form in step["forms"]]
+    case["needs"] = sorted(set().union(*map(capabilities, forms)))
+    case["setup"] = _setup(forms)
     if row_id is not None:
         case["example"] = examples.get(str(row_id), {})
     return case
+
+
+def _setup(forms: list[dict[str, Any]]) -> dict[str, Any]:
+    """The game a case's steps ask for, its defaults filled in (``steps.default_dealer``,
+    ``DEFAULT_SCORES``, ``DEFAULT_GAMES_WON``): ``dealer`` (of the first hand; null without a game
+    step), ``scores`` and ``games_won`` (team 0's, team 1's) before the first deal. The target is
+    ``_with_targets``'s."""
+    setup: dict[str, Any] = {"dealer": None, "scores": list(DEFAULT_SCORES), "games_won": list(DEFAULT_GAMES_WON)}
+    for form in forms:
+        if form["step"] == "game":
+            setup["dealer"] = default_dealer(form["players"])
+        elif form["step"] == "seat_deals":
+            setup["dealer"] = form["seat"]
+        elif form["step"] == "starting_score":
+            setup["scores"] = [form["first"], form["second"]]
+        elif form["step"] == "starting_games":
+            setup["games_won"] = [form["first"], form["second"]]
+    return setup
+
+
+def _with_targets(cases: list[dict[str, Any]], played: RuleSet | None) -> list[dict[str, Any]]:
+    """The cases, each ``setup`` with the ``target``: the points that win a game of the rule set it
+    plays (``played`` for an id of its lineage, else the bundled rule set it names) before any step
+    changes it; null when no rule file is known for it."""
+    targets: dict[str | None, int | None] = {}
+    result = []
+    for case in cases:
+        named = case["ruleset"]
+        if named not in targets:
+            if played is not None and named in played.lineage:
+                targets[named] = played.target
+            else:
+                try:
+                    targets[named] = load_ruleset(named).target if named else None
+                except (FileNotFoundError, RulesetError):
+                    targets[named] = None
+        result.append({**case, "setup": {**case["setup"], "target": targets[named]}})
+    return result
 
 
 @cache
@@ -133,7 +178,7 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
     set), ``RulesetError`` (malformed rule file), ``SelectionError`` (no scenarios for it),
     ``CasesError`` (a feature file or step the export cannot describe).
     """
-    folder, carried = None, ()
+    folder, carried, loaded = None, (), None
     if ruleset is not None:
         from truco_dsl.conformance.suite.selection import resolve_ruleset
 
@@ -154,7 +199,7 @@ def export_cases(ruleset: str | None = None) -> dict[str, Any]:
                 raise CasesError(f"{case['feature']}:{case['line']}: scenario {case['name']!r}: @id:{case['id']} is a "
                                  f"bundled scenario's id too; give it one of its own")
         cases += own
-    return {"format": FORMAT, "ruleset": ruleset, "cases": cases}
+    return {"format": FORMAT, "ruleset": ruleset, "cases": _with_targets(cases, loaded)}
 
 
 def step_names() -> list[str]:

@@ -159,6 +159,34 @@ class Table:
     shuffled: list[ShuffledDeal] | None = None
 
 
+#: what a scenario's game is when its steps say nothing else: ``default_dealer(players)`` deals the
+#: first hand (``Given seat <s> deals`` says otherwise), the teams start at ``DEFAULT_SCORES`` points
+#: (``Given the score is``) and ``DEFAULT_GAMES_WON`` games of the match (``Given the match score is``)
+DEFAULT_SCORES = (0, 0)
+DEFAULT_GAMES_WON = (0, 0)
+
+
+def default_dealer(players: int) -> int:
+    """The seat dealing a scenario's first hand when no step says: the last (``players - 1``), so
+    that seat 0, the next in the order of play, is the mão."""
+    return players - 1
+
+
+#: the optional capability (``adapter.FEATURES``) a structured form needs of the engine: the adapter
+#: call its step makes raises ``NotSupported`` without it, and the scenario is unsupported
+#: (``next_hand``; ``state(seat)``). An ``act`` or ``try`` of ``infraction:<kind>`` needs ``infractions``
+#: (``capabilities``); no step counts lines (``count`` is for ``truco conform --perft``).
+NEEDS = {"next_deal": "next_hand", "sees": "views", "does_not_see": "views", "does_not_see_own": "views"}
+
+
+def capabilities(form: Exported) -> set[str]:
+    """The capabilities a structured form (``{"step": …}``) needs of the engine (``NEEDS``)."""
+    needed = {NEEDS[form["step"]]} if form["step"] in NEEDS else set()
+    if form["step"] in ("act", "try") and str(form.get("action", "")).startswith("infraction:"):
+        needed.add("infractions")
+    return needed
+
+
 @pytest.fixture
 def table() -> Table:
     """The scenario's table before ``Given a game of ...`` (no game asked for yet)."""
@@ -336,7 +364,7 @@ def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str,
     read = other_reading(getattr(adapter, "readings", None) or {}, (mark.args[0] for mark in request.node.iter_markers("clause")), ruleset)
     if read is not None:  # the record keeps the rule set (above) and the row's line
         pytest.skip(f"not supported: {adapter.name} reads {read[0]} otherwise: {read[1]}")
-    return Table(ruleset=ruleset, players=players, dealer=players - 1, scores=[0, 0])
+    return Table(ruleset=ruleset, players=players, dealer=default_dealer(players), scores=list(DEFAULT_SCORES))
 
 
 @given(r"seat (?P<seat>\d+) deals", converters={"seat": int})
@@ -583,6 +611,14 @@ def turn_of(adapter: EngineAdapter, seat: int) -> None:
     if turn != seat:
         fail(f"expected seat {seat} to be the one to play, the engine has {'no seat' if turn is None else 'seat ' + str(turn)} to play. "
              f"State: {excerpt(adapter.state())}")
+
+
+@then(r"no seat is to play")
+def no_turn(adapter: EngineAdapter) -> None:
+    """``hand.turn`` is null: no card is due from anyone (the hand is over)."""
+    turn = _hand(adapter).get("turn")
+    if turn is not None:
+        fail(f"expected no seat to be the one to play, the engine has seat {turn} to play. State: {excerpt(adapter.state())}")
 
 
 @then(r"the hand is worth (?P<stake>\d+)", converters={"stake": int})
