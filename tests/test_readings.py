@@ -130,6 +130,8 @@ def test_a_reading_of_a_clause_not_ambiguous_or_unknown_is_refused_with_the_list
     assert "ATB-ESTRUTURA-9 is no clause" in message and "(did you mean ATB-ESTRUTURA-1?)" in message
     assert all(clause in message for clause in ambiguous_clauses())
     check_readings("mine", {"ATB-EMPATE-1a": "rule_file", "ENE-PONTUACAO-3": "capped at 12"})  # raises nothing
+    with pytest.raises(EngineStartError, match="not clause id -> reading .list.*ATB-ESTRUTURA-1"):
+        check_readings("mine", ["ATB-ESTRUTURA-1"])
 
 
 class _ReadsAtb(ReferenceAdapter):
