@@ -263,11 +263,11 @@ def test_what_the_engine_does_not_declare_is_unsupported_never_passed(tmp_path):
 
 
 def test_an_engine_reading_a_clause_otherwise_is_unsupported_on_that_clause():
-    class ReadsTruco2Otherwise(ReferenceAdapter):
-        readings = {"ATB-TRUCO-2": "a fold is worth nothing"}
+    class ReadsTruco3Otherwise(ReferenceAdapter):
+        readings = {"ATB-TRUCO-3": "the word truco always calls a truco"}
 
-    [result] = run_suite(tags="@id:faults-001", adapter_factory=ReadsTruco2Otherwise)
-    assert result.outcome == "unsupported" and "a fold is worth nothing" in result.message
+    [result] = run_suite(tags="@id:truco-005", adapter_factory=ReadsTruco3Otherwise)
+    assert result.outcome == "unsupported" and "the word truco always calls a truco" in result.message
 
 
 # ---------------------------------------------------------------------------------------- --engine

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from truco_dsl.bundled import SOURCES_DIR
 from truco_dsl.cli import main
@@ -130,6 +131,8 @@ def test_a_reading_of_a_clause_not_ambiguous_or_unknown_is_refused_with_the_list
     assert "ATB-ESTRUTURA-9 is no clause" in message and "(did you mean ATB-ESTRUTURA-1?)" in message
     assert all(clause in message for clause in ambiguous_clauses())
     check_readings("mine", {"ATB-EMPATE-1a": "rule_file", "ENE-PONTUACAO-3": "capped at 12"})  # raises nothing
+    with pytest.raises(EngineStartError, match="not clause id -> reading .list.*ATB-ESTRUTURA-1"):
+        check_readings("mine", ["ATB-ESTRUTURA-1"])
 
 
 class _ReadsAtb(ReferenceAdapter):
@@ -204,3 +207,17 @@ class _ReadsAsTheRuleFiles(ReferenceAdapter):
 def test_every_reading_rule_file_is_the_plain_run():
     tags = "@clause:ATB-ESTRUTURA-1 or @clause:ATB-EMPATE-1a or @clause:ENE-PONTUACAO-3"
     assert _outcomes(run_suite(tags=tags, adapter_factory=_ReadsAsTheRuleFiles)) == _outcomes(run_suite(tags=tags))
+
+
+def test_the_json_record_of_a_row_unsupported_by_a_reading_keeps_its_rule_set_and_line(tmp_path, capsys):
+    report_path = tmp_path / "r.json"
+    code = main(["conform", "--engine", f"python:{__name__}:_ReadsAtb", "--tags", "@id:desacordos-002", "--json", str(report_path)])
+    records = json.loads(report_path.read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "conformance" / "schema" / "report.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator(schema).validate(records)
+    rows = {record["ruleset"]: record for record in records}
+    assert code == 0 and rows.keys() == {"atb-2004", "fpt-1983", "enecomp"}, capsys.readouterr().out
+    unsupported = rows["atb-2004"]
+    assert unsupported["outcome"] == "unsupported" and "ATB-MAO-DE-ONZE-3" in unsupported["message"]
+    assert unsupported["line"] == rows["enecomp"]["line"] == 26 and unsupported["feature"] == "desacordos/desacordos.feature"
+    assert rows["fpt-1983"]["outcome"] == rows["enecomp"]["outcome"] == "passed"

@@ -200,15 +200,15 @@ def test_the_expectable_outcomes_are_the_schemas():
 
 # ---------------------------------------------------------------------------------------- unsupported, --json
 def test_unsupported_scenarios_are_listed_with_the_reading_that_made_them_so():
-    class ReadsTruco2Otherwise(ReferenceAdapter):
-        readings = {"ATB-TRUCO-2": "a fold is worth nothing"}
+    class ReadsTruco3Otherwise(ReferenceAdapter):
+        readings = {"ATB-TRUCO-3": "the word truco always calls a truco"}
 
-    results = run_suite(tags="@id:faults-001 or @id:faults-010", adapter_factory=ReadsTruco2Otherwise)
+    results = run_suite(tags="@id:truco-005 or @id:faults-010", adapter_factory=ReadsTruco3Otherwise)
     console = Console(file=io.StringIO(), width=200, highlight=False)
     report(results, console)
     printed = console.file.getvalue()
     assert "1 scenario not supported by the engine:" in printed
-    assert "reference reads ATB-TRUCO-2 otherwise: a fold is worth nothing: faults-001" in printed
+    assert "reference reads ATB-TRUCO-3 otherwise: the word truco always calls a truco: truco-005" in printed
     assert "\n1 passed, 0 failed, 1 unsupported\n" in printed
 
 

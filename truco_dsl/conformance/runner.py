@@ -117,7 +117,9 @@ def engine_factory(spec: str, timeout: float = DEFAULT_TIMEOUT) -> tuple[Callabl
     imported, or one that makes something other than an ``EngineAdapter`` (one is made here to see);
     ``EngineStartError`` for a program that cannot be started or does not answer ``hello`` as the
     protocol asks, or a ``python:`` factory that raises (or exits) when asked for an engine, or
-    has not made one (and been closed) within ``STARTUP_TIMEOUT`` seconds (or ``timeout`` if longer).
+    has not made one (and been closed) within ``STARTUP_TIMEOUT`` seconds (or ``timeout`` if longer),
+    or for an engine whose ``readings`` name a clause that is not marked ambiguous in spec/sources or
+    does not exist (``suite/readings.check_readings``; conformance/PROTOCOL.md, hello).
     """
     if spec.startswith("python:"):
         factory = import_factory(spec[len("python:"):])

@@ -32,9 +32,13 @@ def check_readings(engine: str, readings: Mapping[str, str]) -> None:
     clause that is not in spec/sources or is not marked ambiguous there: ``EngineStartError`` (bad
     input, exit 2 before anything runs, as a hello that fails), one message naming the engine, each
     offending id (with a did-you-mean where one is close) and the ambiguous clause ids. A reading
-    that is not text is refused too. Returns None when every reading may be declared."""
+    that is not text, or readings that are no mapping, are refused too. Returns None when every
+    reading may be declared."""
     clauses = load_sources()
     ambiguous = ambiguous_clauses()
+    if not isinstance(readings, Mapping):
+        raise EngineStartError(f"the engine {engine!r} declares readings that are not clause id -> reading "
+                               f"({type(readings).__name__}). Readings name an ambiguous clause ({', '.join(ambiguous)})")
     wrong = []
     for clause_id, reading in readings.items():
         if clause_id not in clauses:

@@ -361,8 +361,9 @@ def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str,
     request.node.user_properties += [("ruleset", ruleset), ("players", players)]
     if not adapter.supports(ruleset, players):
         pytest.skip(f"not supported: {adapter.name} does not play {ruleset!r} with {players} players")
-    read = other_reading(getattr(adapter, "readings", None) or {}, (mark.args[0] for mark in request.node.iter_markers("clause")), ruleset)
-    if read is not None:  # the record keeps the rule set (above) and the row's line
+    clauses = [mark.args[0] for mark in request.node.iter_markers("clause")]
+    read = other_reading(getattr(adapter, "readings", None) or {}, clauses, ruleset)
+    if read is not None:  # the record keeps the rule set (above): it tells an outline's rows apart
         pytest.skip(f"not supported: {adapter.name} reads {read[0]} otherwise: {read[1]}")
     return Table(ruleset=ruleset, players=players, dealer=default_dealer(players), scores=list(DEFAULT_SCORES))
 
