@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 from truco_dsl.diagnostics import Place, Problem, did_you_mean, read_regular
@@ -33,6 +34,18 @@ def _phrase(message: str) -> str:
     return f"expected {', '.join(dict.fromkeys(words))}; found {got}"
 
 
+@lru_cache(maxsize=128)
+def parsed_feature(text: str) -> dict:
+    """The Gherkin document of a feature file's ``text`` (the parser pytest-bdd uses), kept for the
+    next caller of the same text: binding the suite reads each file for its problems and for its
+    scenarios. Callers must not change it. Raises the parser's ``CompositeParserException`` when
+    ``text`` does not parse."""
+    from gherkin.parser import Parser
+    from gherkin.token_scanner import TokenScanner
+
+    return Parser().parse(TokenScanner(text))
+
+
 def feature_problems(path: str | Path, clause_ids: Iterable[str] | None = None) -> list[Problem]:
     """What keeps the feature file at ``path`` from being bound as scenarios: it cannot be read
     (``diagnostics.read_regular``: not a regular file, larger than the limit), it is not UTF-8, it
@@ -41,9 +54,6 @@ def feature_problems(path: str | Path, clause_ids: Iterable[str] | None = None) 
     its own, ``@clause:`` tags naming ids of ``clause_ids`` (the regulations' and the house rules';
     None: not checked), a ``Then`` step. Returns the problems, in the file's order; empty when it is
     fine. Raises nothing."""
-    from gherkin.parser import Parser
-    from gherkin.token_scanner import TokenScanner
-
     file = str(path)
     try:
         data = read_regular(path)
@@ -56,7 +66,7 @@ def feature_problems(path: str | Path, clause_ids: Iterable[str] | None = None) 
                                       f"{problem.start})")]
     lines = text.splitlines()
     try:
-        document = Parser().parse(TokenScanner(text))
+        document = parsed_feature(text)
     except Exception as failure:  # noqa: BLE001 - the parser's CompositeParserException and its kin
         found = []
         for error in getattr(failure, "errors", None) or [failure]:

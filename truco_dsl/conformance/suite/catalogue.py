@@ -1,6 +1,6 @@
 """The bundled scenarios as a catalogue: where each is, its name and its tags, read from features/.
 
-Read with the Gherkin parser (the one pytest-bdd uses), without running anything. The lint tests,
+Read with the Gherkin parser (the one pytest-bdd uses; ``rules.features.parsed_feature``), without running anything. The lint tests,
 ``truco coverage`` and reports read the scenarios through here.
 """
 
@@ -11,11 +11,9 @@ from functools import cache
 from collections.abc import Iterable
 from pathlib import Path
 
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
-
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.diagnostics import read_regular
+from truco_dsl.rules.features import parsed_feature
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,7 @@ def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[Scenar
     ``UnicodeDecodeError`` when it is not UTF-8.
     """
     found = []
-    document = Parser().parse(TokenScanner(read_regular(path).decode("utf-8")))
+    document = parsed_feature(read_regular(path).decode("utf-8"))
     feature = document.get("feature") or {}
     feature_tags = [tag["name"] for tag in feature.get("tags", [])]
     relative = path.relative_to(directory).as_posix()
