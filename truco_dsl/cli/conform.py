@@ -18,6 +18,9 @@ from truco_dsl.cli.options import check_outputs, input_files, jobs, seconds, sha
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
     from collections.abc import Mapping
+    from typing import Any
+
+    from truco_dsl.conformance.engines.adapter import EngineAdapter
 
     from rich.console import Console
 
@@ -166,16 +169,52 @@ def run(options: argparse.Namespace) -> int:
 def _run_here(options: argparse.Namespace, expectations: Expectations | None) -> list[ScenarioResult]:
     """The results of the run in this process, with the engine
     ``options.engine`` names (shut down after it). Raises what ``engine_factory`` and
-    ``run_suite`` raise."""
+    ``run_suite`` raise.
+
+    The engine starts (``engine_factory``: a program's start and ``hello``, a ``python:`` engine made
+    once) in a thread while pytest binds the scenarios, and the first scenario waits for it: the two
+    take about half a second each. An engine that cannot start ends the run at its first scenario,
+    and its error is raised as if it had come first (nothing of the run is reported)."""
+    import threading
+
     from truco_dsl.conformance.runner import engine_factory, run_suite
 
-    factory, process = engine_factory(options.engine, options.timeout) if options.engine is not None else (None, None)
+    if options.engine is None:
+        return run_suite(ruleset=options.ruleset, tags=options.tags, shard=options.shard, expectations=expectations)
+    started: dict[str, Any] = {}
+
+    def start() -> None:
+        try:
+            started["engine"] = engine_factory(options.engine, options.timeout)
+        except BaseException as problem:  # noqa: BLE001 - raised in the run's own thread below
+            started["problem"] = problem
+
+    starting = threading.Thread(target=start, name="engine start", daemon=True)
+    starting.start()
+
+    def factory() -> EngineAdapter:
+        starting.join()
+        if "problem" in started:  # ends the pytest session at once; the run raises the problem after it
+            import pytest
+
+            pytest.exit("the engine did not start", returncode=pytest.ExitCode.TESTS_FAILED)
+        return started["engine"][0]()
+
     try:
-        return run_suite(ruleset=options.ruleset, tags=options.tags, adapter_factory=factory, shard=options.shard,
-                         expectations=expectations)
+        results = run_suite(ruleset=options.ruleset, tags=options.tags, adapter_factory=factory, shard=options.shard,
+                            expectations=expectations)
+        starting.join()  # a run whose scenarios never asked for the engine
+    except KeyboardInterrupt:
+        raise  # not waiting for a start under way: the engine's stdin closes as this process ends
+    except BaseException:
+        starting.join()  # the run refused its selection while the engine started: then end the engine
+        raise
     finally:
-        if process is not None:
-            process.shutdown()
+        if not starting.is_alive() and "engine" in started and started["engine"][1] is not None:
+            started["engine"][1].shutdown()
+    if "problem" in started:
+        raise started["problem"] from None
+    return results
 
 
 def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
