@@ -43,9 +43,11 @@ from truco_dsl.engine.engine import TracedEngine
 from truco_dsl.errors import IllegalAction
 from truco_dsl.rules import RuleSet
 
-#: the canonical state's fields, in the order they are compared (adapter.py, "The canonical state")
-STATE_FIELDS = ("phase", "score", "winner", "game_winner", "games_won", "target", "next_dealer", "hand")
-HAND_FIELDS = ("stake", "blind", "turn", "over", "vira", "hands", "tricks")
+#: the canonical state's fields (adapter.py, "The canonical state") in the order they are compared:
+#: what decides before what follows from it — who took each vaza before whose turn it is (the taker
+#: leads) and the score; the hand's stake and end before the score; the score before the phase
+STATE_FIELDS = ("hand", "score", "games_won", "winner", "game_winner", "phase", "target", "next_dealer")
+HAND_FIELDS = ("tricks", "stake", "over", "turn", "blind", "vira", "hands")
 TRICK_FIELDS = ("number", "tied", "winner_seat")
 
 #: a state field (or ``mao_de_onze``, the decision at 11) -> the rule-file calls that set it (engine
