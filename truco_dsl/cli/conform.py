@@ -420,9 +420,11 @@ def causes(results: list[ScenarioResult], console: Console, sources: Mapping[str
                        f"(where the engine first answers otherwise than the reference engine):", style="bold"), soft_wrap=True)
     for number, group in enumerate(found[:SHOWN_CAUSES], 1):
         source = sources.get(group.clause) if group.clause else None
+        departed = (group.smallest.cause or {}).get("command") is not None
         clause = (f" — breaks {group.clause}" + (f" ({shortened(source.text, QUOTE_LENGTH)})" if source else "")
-                  if group.clause else f" — no departure from the reference found; its scenarios check "
-                                       f"{', '.join(group.checked[:3]) or 'no clause'}")
+                  if group.clause else
+                  f" — {'no clause found for this departure' if departed else 'no departure from the reference found'}; "
+                  f"its scenarios check {', '.join(group.checked[:3]) or 'no clause'}")
         console.print(Text(f"{number}. {group.count} × {printable(group.key, lines=False)}{clause}", style="red"), soft_wrap=True)
         smallest = group.smallest
         where = f"{smallest.feature_path}:{smallest.line}" if smallest.line else smallest.feature_path
