@@ -232,7 +232,7 @@ def test_the_harness_cuts_an_engine_line_past_the_limit_and_reads_the_next_one_w
     flood = f"import sys; sys.stdout.write('x' * {protocol.MAX_LINE_BYTES + 100_000} + chr(10) + '{{\"seq\": 1}}' + chr(10))"
     process = _Process([sys.executable, "-c", flood])
     try:
-        first, second, end = (process.lines.get(timeout=30) for _ in range(3))
+        first, second, end = (process.next_line(timeout=30) for _ in range(3))
     finally:
         process.kill()
     assert len(first) == protocol.MAX_LINE_BYTES + 2 and second == b'{"seq": 1}\n' and end is None

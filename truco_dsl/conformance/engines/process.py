@@ -20,13 +20,13 @@ process is kept: ``new_game`` starts each scenario afresh.
 from __future__ import annotations
 
 import collections
-import copy
 import json
 import os
-import queue
+import selectors
 import signal
 import subprocess
 import threading
+import time
 from typing import Any
 
 from truco_dsl.conformance.engines import protocol
@@ -48,41 +48,60 @@ READ_PIECE = 1 << 16
 
 
 class _Process:
-    """One running engine program with reader threads for its stdout (lines, in a queue) and stderr
-    (the last ``STDERR_TAIL`` lines)."""
+    """One running engine program: its stdout read into lines on the calling thread (``next_line``),
+    its stderr by a thread that keeps the last ``STDERR_TAIL`` lines.
+
+    Stdout is read where the reply is awaited, not by a thread handing lines over: a reply then
+    costs no switch between threads, which on a 2-core machine took more than the reference
+    engine's own answer (benchmarks/conform.py)."""
 
     def __init__(self, command: list[str]):
         # bytes, not text: a reply that is not UTF-8 is reported as such (protocol.parse_line), not mended
         self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                       start_new_session=True)  # its own process group: ended with its children
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self._stdout = selectors.DefaultSelector()
+        self._stdout.register(self.popen.stdout.fileno(), selectors.EVENT_READ)
+        #: lines read and not yet taken (bytes, newline included), and whether stdout has ended
+        self._lines: collections.deque[bytes] = collections.deque()
+        self._ended = False
+        self._line, self._size = bytearray(), 0
         #: the start of a line the program has begun and not ended (bytes) and its size so far
         self.begun: tuple[bytes, int] = (b"", 0)
         self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
-        self.readers = [threading.Thread(target=self._read_stdout, daemon=True),
-                        threading.Thread(target=self._read_stderr, daemon=True)]
+        self.readers = [threading.Thread(target=self._read_stderr, daemon=True)]
         for reader in self.readers:
             reader.start()
 
-    def _read_stdout(self) -> None:
-        """Split stdout into lines as the bytes come, not a line at a time: what has come of a line
-        not yet ended is in ``begun`` (its first ``SHOWN_LINE`` * 4 bytes and its size), for a
-        fault to show. A line is kept to ``protocol.MAX_LINE_BYTES`` + 1 bytes (too long for
-        ``protocol.parse_line``, as ``protocol.read_line`` keeps it): a flood is cut, not kept."""
+    def next_line(self, timeout: float) -> bytes | None:
+        """The next line of stdout (bytes, its newline included; the last one may have none), or
+        None when stdout has ended. Raises ``TimeoutError`` when no line ends within ``timeout``
+        seconds (what has come of it is in ``begun``)."""
+        deadline = time.monotonic() + timeout
+        while not self._lines and not self._ended:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not self._stdout.select(remaining):
+                raise TimeoutError
+            self._take(os.read(self.popen.stdout.fileno(), READ_PIECE))
+        return self._lines.popleft() if self._lines else None
+
+    def _take(self, chunk: bytes) -> None:
+        """Split what stdout gave into lines as the bytes come (b"": its end). A line is kept to
+        ``protocol.MAX_LINE_BYTES`` + 1 bytes (too long for ``protocol.parse_line``, as
+        ``protocol.read_line`` keeps it): a flood is cut, not kept."""
         kept = protocol.MAX_LINE_BYTES + 1
-        line, size = bytearray(), 0
-        while chunk := self.popen.stdout.read1(READ_PIECE):
-            *ended, rest = chunk.split(b"\n")
-            for piece in ended:
-                line += piece[:kept - len(line)]
-                self.lines.put(bytes(line) + b"\n")
-                line, size = bytearray(), 0
-            line += rest[:kept - len(line)]
-            size += len(rest)
-            self.begun = (bytes(line[:SHOWN_LINE * 4]), size)
-        if line:  # the last line, not ended: read as it is
-            self.lines.put(bytes(line))
-        self.lines.put(None)  # end of output
+        if not chunk:
+            if self._line:  # the last line, not ended: read as it is
+                self._lines.append(bytes(self._line))
+            self._ended = True
+            return
+        *ended, rest = chunk.split(b"\n")
+        for piece in ended:
+            self._line += piece[:kept - len(self._line)]
+            self._lines.append(bytes(self._line) + b"\n")
+            self._line, self._size = bytearray(), 0
+        self._line += rest[:kept - len(self._line)]
+        self._size += len(rest)
+        self.begun = (bytes(self._line[:SHOWN_LINE * 4]), self._size)
 
     def _read_stderr(self) -> None:
         while (line := protocol.read_line(self.popen.stderr)) is not None:
@@ -121,6 +140,7 @@ class _Process:
             pass
         for reader in self.readers:  # let them drain what the process wrote before it ended
             reader.join(timeout=1)
+        self._stdout.close()
         for stream in (self.popen.stdout, self.popen.stderr):
             try:
                 stream.close()
@@ -150,9 +170,10 @@ class ProcessAdapter:
         #: the reason codes a refusal may give in the game being played (reason_codes.codes_of; None: not checked)
         self._reasons: dict[str, str] | None = None
         self.transcript = Transcript()
-        #: the last ``state`` asked, ``(seat, state)``, while no other request followed it: asked again,
-        #: it is answered from here (reading the state does not change it: PROTOCOL.md, "state")
-        self._last_state: tuple[int | None, dict[str, Any]] | None = None
+        #: the last ``state`` asked, ``(seat, the state as JSON text)``, while no other request followed
+        #: it: asked again, it is answered from here, a new copy each time (reading the state does not
+        #: change it: PROTOCOL.md, "state")
+        self._last_state: tuple[int | None, str] | None = None
 
     # ------------------------------------------------------------------ the process
     def start(self) -> dict[str, Any]:
@@ -227,9 +248,9 @@ class ProcessAdapter:
         if seat is not None:
             self._require("views", f"the view of seat {seat}")
         if self._last_state is not None and self._last_state[0] == seat:
-            return copy.deepcopy(self._last_state[1])
+            return json.loads(self._last_state[1])
         state = self._call(protocol.state_request(self._next_seq(), seat))["state"]
-        self._last_state = (seat, copy.deepcopy(state))
+        self._last_state = (seat, json.dumps(state))  # a copy a caller's changes to ``state`` cannot reach
         return state
 
     def count(self, depth: int | None) -> LineCount:
@@ -272,8 +293,8 @@ class ProcessAdapter:
             self._fault(EngineCrash, f"the engine exited before {request['command']} could be sent{self._exit_code()}",
                         None, request)
         try:
-            raw = process.lines.get(timeout=timeout)
-        except queue.Empty:
+            raw = process.next_line(timeout)
+        except TimeoutError:
             begun, size = process.begun
             if size:  # it began a reply and stopped: its fault, and what it wrote is the evidence
                 self._fault(ProtocolViolation, f"the engine wrote {_quoted(begun)} ({size:,} byte{'s' if size != 1 else ''}) "
