@@ -227,3 +227,23 @@ def test_a_code_list_as_any_of_consts_with_descriptions_is_compiled_and_checked_
         else:
             with pytest.raises(fastjsonschema.JsonSchemaValueException):
                 fast({"reason": reason})
+
+
+VALID_REQUESTS = [protocol.hello_request(1), protocol.new_game_request(1, "atb-2004", 2, 0, [0, 0], None, None, 7, None),
+                  protocol.next_hand_request(1, None, None), protocol.legal_actions_request(1, 0),
+                  protocol.act_request(1, 0, "play:4c"), protocol.state_request(1, None), protocol.count_request(1, 2)]
+
+
+@pytest.mark.parametrize("request_", VALID_REQUESTS, ids=lambda request_: request_["command"])
+def test_each_command_request_holds_what_every_request_has(request_):
+    # check_request checks a known command's request against its own definition alone
+    schema = json.loads(protocol.PROTOCOL_SCHEMA.read_text(encoding="utf-8"))["$defs"][f"{request_['command']}_request"]
+    assert {"$ref": "#/$defs/request"} in schema.get("allOf", [])
+    protocol.check_request(request_)
+    for broken in ({key: value for key, value in request_.items() if key != "seq"}, {**request_, "seq": 0}):
+        with pytest.raises(protocol.MessageError, match="seq|0 is less than the minimum"):
+            protocol.check_request(broken)
+
+
+def test_every_command_has_a_valid_request_above():
+    assert sorted(request_["command"] for request_ in VALID_REQUESTS) == sorted(protocol.COMMANDS)

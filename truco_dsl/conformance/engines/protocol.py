@@ -199,10 +199,11 @@ def read_line(stream: IO[bytes]) -> bytes | None:
 
 
 def check_request(message: dict[str, Any]) -> None:
-    """Check a request against ``$defs.<command>_request``. Raises ``MessageError``."""
-    _check("request", message)
-    if message["command"] in COMMANDS:
-        _check(f"{message['command']}_request", message)
+    """Check a request against ``$defs.<command>_request`` (which holds ``$defs.request``, what
+    every request has), or against ``$defs.request`` alone for a command the protocol does not
+    have. Raises ``MessageError``."""
+    command = message.get("command")
+    _check(f"{command}_request" if isinstance(command, str) and command in COMMANDS else "request", message)
 
 
 def check_reply(command: str, message: dict[str, Any]) -> None:
