@@ -118,13 +118,19 @@ def schema_definition(codes: list[ReasonCode] | None = None) -> dict[str, Any]:
 def codes_of(ruleset: str | RuleSet) -> dict[str, str] | None:
     """The codes an engine playing ``ruleset`` (an id or a loaded rule set) may give, code -> meaning:
     the engine's own, every bundled rule set's, and those ``ruleset`` declares itself. None when
-    ``ruleset`` is an id that no bundled rule file has (its codes cannot be known)."""
+    ``ruleset`` is an id that no bundled rule file has (its codes cannot be known). An id's codes are
+    read once a process (a run asks them at every ``new_game``), as ``_bundled_codes`` are."""
     if isinstance(ruleset, str):
-        try:
-            ruleset = load_ruleset(ruleset)
-        except (FileNotFoundError, RulesetError):
-            return None
+        return _codes_of_id(ruleset)
     return {**_bundled_codes(), **ruleset.reasons}
+
+
+@cache
+def _codes_of_id(ruleset: str) -> dict[str, str] | None:
+    try:
+        return codes_of(load_ruleset(ruleset))
+    except (FileNotFoundError, RulesetError):
+        return None
 
 
 @cache
