@@ -38,7 +38,7 @@ def test_the_example_bot_plays_whole_games_and_its_seed_gives_the_same_game():
         finally:
             bot.close()
         assert bot.name == "random-bot-python"
-        assert bot._popen.poll() is not None  # closed: the program has ended
+        assert bot._program.popen.poll() is not None  # closed: the program has ended
     assert records[0] == records[1] and records[0].winner is not None
     assert sum(step.get("seat") == 0 for step in records[0].record["steps"]) > 5
 
@@ -103,7 +103,7 @@ def test_a_bot_that_breaks_the_protocol_raises_bot_error_naming_the_problem(faul
     with pytest.raises(BotError, match=re.escape(problem)) as raised:
         bot.choose(seat_view(engine, 0, []), engine.legal_actions(0))
     assert '"command":"choose"' in str(raised.value)  # what was sent is shown
-    assert bot._popen.poll() is not None  # the program has been ended
+    assert bot._program.popen.poll() is not None  # the program has been ended
     if fault == "exits":
         assert "exit code 3" in str(raised.value) and "giving up" in str(raised.value)  # its stderr's tail
     bot.close()  # closing again is harmless

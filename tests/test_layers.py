@@ -2,7 +2,7 @@
 source (module level and inside functions alike; not what ``if TYPE_CHECKING:`` imports for annotations), goes down the layers or stays in its own, and
 no two modules import each other, however far round.
 
-    foundation (diagnostics, errors, bundled) → cards → lang → rules → engine → simulation → conformance → review → cli
+    foundation (diagnostics, errors, bundled, programs) → cards → lang → rules → engine → simulation → conformance → review → cli
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "truco_dsl"
 
 #: the first name under truco_dsl -> its layer; a module may import its own layer and those below
-LAYERS = {"diagnostics": 0, "errors": 0, "bundled": 0, "cards": 1, "lang": 2, "rules": 3, "engine": 4,
+LAYERS = {"diagnostics": 0, "errors": 0, "bundled": 0, "programs": 0, "cards": 1, "lang": 2, "rules": 3, "engine": 4,
           "simulation": 5, "conformance": 6, "review": 7, "cli": 8}
 
 

@@ -24,8 +24,9 @@ from truco_dsl.bundled import CONFORMANCE_KIT_DIR
 from truco_dsl.cli import main
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-from truco_dsl.conformance.engines.process import ProcessAdapter, _Process
+from truco_dsl.conformance.engines.process import ProcessAdapter
 from truco_dsl.conformance.runner import engine_factory, run_suite
+from truco_dsl.programs import LineProgram
 
 FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
 SERVE = [sys.executable, "-m", "truco_dsl.cli", "serve"]
@@ -230,11 +231,11 @@ def test_a_reply_begun_and_never_ended_is_a_protocol_error_quoting_what_the_engi
 
 def test_the_harness_cuts_an_engine_line_past_the_limit_and_reads_the_next_one_whole():
     flood = f"import sys; sys.stdout.write('x' * {protocol.MAX_LINE_BYTES + 100_000} + chr(10) + '{{\"seq\": 1}}' + chr(10))"
-    process = _Process([sys.executable, "-c", flood])
+    process = LineProgram([sys.executable, "-c", flood], protocol.MAX_LINE_BYTES)
     try:
         first, second, end = (process.next_line(timeout=30) for _ in range(3))
     finally:
-        process.kill()
+        process.end()
     assert len(first) == protocol.MAX_LINE_BYTES + 2 and second == b'{"seq": 1}\n' and end is None
     with pytest.raises(protocol.MessageError, match="a line of more than 1,048,576 bytes"):
         protocol.parse_line(first)

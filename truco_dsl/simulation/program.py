@@ -6,22 +6,18 @@ program's stdin and reads one reply line from its stdout. A program that does no
 ``timeout`` seconds (``STARTUP_TIMEOUT`` for ``hello``), exits, writes a line that is not a JSON
 object of the reply's shape, echoes another ``seq`` or answers an action that is not legal raises
 ``BotError`` with the request, the offending line and the tail of its stderr; the program is ended
-first. ``close()`` closes its stdin, gives it ``GRACE`` seconds to exit, then kills its group.
+first. ``close()`` closes its stdin, gives it ``GRACE`` seconds to exit, then ends its group
+(``programs.LineProgram``, which the engine side of the conformance protocol uses too).
 """
 
 from __future__ import annotations
 
-import collections
 import json
-import os
-import queue
-import signal
-import subprocess
-import threading
 from typing import Any
 
 from truco_dsl.cards import Card
 from truco_dsl.errors import BotError
+from truco_dsl.programs import SHOWN_LINE, LineProgram
 from truco_dsl.simulation.view import SeatView
 
 #: the version of the bot protocol (conformance/BOTS.md) this side speaks
@@ -32,11 +28,6 @@ DEFAULT_TIMEOUT = 5.0
 STARTUP_TIMEOUT = 30.0
 #: the seconds a program gets to exit once its stdin is closed, before it is killed
 GRACE = 1.0
-#: the longest line read from a program (bytes); the longest offending line shown (characters)
-MAX_LINE = 1 << 20
-SHOWN = 500
-#: lines of the program's stderr kept, and shown with a fault
-STDERR_TAIL = 15
 
 
 class ProgramBot:
@@ -51,17 +42,10 @@ class ProgramBot:
         self.timeout = timeout
         self.name = " ".join(self.command)
         self._seq = 0
-        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
         try:
-            self._popen = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                           stderr=subprocess.PIPE, start_new_session=True)
+            self._program = LineProgram(self.command)
         except OSError as problem:
             raise BotError(f"cannot start the bot program {self.name!r}: {problem.strerror or problem}") from None
-        self._readers = [threading.Thread(target=self._read_stdout, daemon=True),
-                         threading.Thread(target=self._read_stderr, daemon=True)]
-        for reader in self._readers:
-            reader.start()
         reply = self._exchange({"command": "hello", "protocol": BOT_PROTOCOL_VERSION, "seed": seed}, STARTUP_TIMEOUT)
         if reply.get("protocol") != BOT_PROTOCOL_VERSION or not isinstance(reply.get("name"), str) or not reply["name"]:
             self._fault(f"its hello reply must give a name and protocol {BOT_PROTOCOL_VERSION}", json.dumps(reply))
@@ -81,35 +65,8 @@ class ProgramBot:
         return action
 
     def close(self) -> None:
-        """End the program: close its stdin, wait ``GRACE`` seconds, then kill its process group."""
-        popen = self._popen
-        try:
-            popen.stdin.close()
-        except OSError:
-            pass
-        try:
-            popen.wait(timeout=GRACE)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
-            os.killpg(popen.pid, signal.SIGKILL)  # the program and whatever it started
-        except (ProcessLookupError, PermissionError):
-            pass
-        popen.wait()
-        for reader in self._readers:
-            reader.join(timeout=1)
-        for stream in (popen.stdout, popen.stderr):
-            stream.close()
-
-    # ------------------------------------------------------------------ lines
-    def _read_stdout(self) -> None:
-        while line := self._popen.stdout.readline(MAX_LINE):
-            self._lines.put(line)
-        self._lines.put(None)  # end of output
-
-    def _read_stderr(self) -> None:
-        for line in iter(lambda: self._popen.stderr.readline(MAX_LINE), b""):
-            self._stderr.append(line.decode("utf-8", errors="backslashreplace").rstrip("\n")[:SHOWN])
+        """End the program: close its stdin, wait ``GRACE`` seconds, then end its process group."""
+        self._program.end(GRACE)
 
     def _exchange(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         """Send ``request`` (its ``seq`` added) and return the reply: a JSON object echoing ``seq``.
@@ -118,14 +75,13 @@ class ProgramBot:
         request = {"seq": self._seq, **request}
         self._request = json.dumps(request, separators=(",", ":"))
         try:
-            self._popen.stdin.write(self._request.encode("utf-8") + b"\n")
-            self._popen.stdin.flush()
+            self._program.send(self._request.encode("utf-8") + b"\n")
         except (BrokenPipeError, OSError, ValueError):
             self._fault(f"it exited before {request['command']} could be sent{self._exit_code()}", None)
         wait = self.timeout if timeout is None else timeout
         try:
-            raw = self._lines.get(timeout=wait)
-        except queue.Empty:
+            raw = self._program.next_line(wait)
+        except TimeoutError:
             self._fault(f"no reply to {request['command']} within {wait:g} s", None)
         if raw is None:
             self._fault(f"it exited without replying to {request['command']}{self._exit_code()}", None)
@@ -141,18 +97,16 @@ class ProgramBot:
         return reply
 
     def _exit_code(self) -> str:
-        try:
-            return f" (exit code {self._popen.wait(timeout=1)})"
-        except subprocess.TimeoutExpired:
-            return ""
+        code = self._program.exit_code()
+        return "" if code is None else f" (exit code {code})"
 
     def _fault(self, what: str, offending: str | None) -> None:
         """End the program and raise ``BotError``: ``what`` happened, the request, the offending
         line (if any) and the tail of its stderr."""
         self.close()
-        parts = [f"bot program {self.name!r} broke the bot protocol: {what}", f"request: {self._request[:SHOWN]}"]
+        parts = [f"bot program {self.name!r} broke the bot protocol: {what}", f"request: {self._request[:SHOWN_LINE]}"]
         if offending is not None:
-            parts.append(f"offending line: {offending[:SHOWN]}{'…' if len(offending) > SHOWN else ''}")
-        stderr = "\n".join(self._stderr)
+            parts.append(f"offending line: {offending[:SHOWN_LINE]}{'…' if len(offending) > SHOWN_LINE else ''}")
+        stderr = self._program.stderr_tail()
         parts.append(f"bot stderr (last lines):\n{stderr}" if stderr else "bot stderr: (empty)")
         raise BotError("\n".join(parts))

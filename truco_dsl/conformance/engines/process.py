@@ -19,14 +19,7 @@ process is kept: ``new_game`` starts each scenario afresh.
 
 from __future__ import annotations
 
-import collections
 import json
-import os
-import selectors
-import signal
-import subprocess
-import threading
-import time
 from typing import Any
 
 from truco_dsl.conformance.engines import protocol
@@ -35,117 +28,11 @@ from truco_dsl.conformance.engines.transcript import Transcript
 from truco_dsl.conformance.reason_codes import codes_of, unknown_reason
 from truco_dsl.diagnostics import printable
 from truco_dsl.errors import EngineCrash, EngineError, EngineFault, EngineStartError, EngineTimeout, NotSupported, ProtocolViolation, SetupRefused
+from truco_dsl.programs import SHOWN_LINE, LineProgram
 
 DEFAULT_TIMEOUT = 5.0
 #: the least time a program gets to start and answer ``hello`` (loading an engine may take longer than a reply)
 STARTUP_TIMEOUT = 30.0  # a loaded 2-core machine took 8 s to start `truco serve`
-#: lines of the engine's stderr kept, and shown with a fault
-STDERR_TAIL = 15
-#: the longest offending line shown with a fault (characters)
-SHOWN_LINE = 500
-#: the most bytes of stdout read at once
-READ_PIECE = 1 << 16
-
-
-class _Process:
-    """One running engine program: its stdout read into lines on the calling thread (``next_line``),
-    its stderr by a thread that keeps the last ``STDERR_TAIL`` lines.
-
-    Stdout is read where the reply is awaited, not by a thread handing lines over: a reply then
-    costs no switch between threads, which on a 2-core machine took more than the reference
-    engine's own answer (benchmarks/conform.py)."""
-
-    def __init__(self, command: list[str]):
-        # bytes, not text: a reply that is not UTF-8 is reported as such (protocol.parse_line), not mended
-        self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                      start_new_session=True)  # its own process group: ended with its children
-        self._stdout = selectors.DefaultSelector()
-        self._stdout.register(self.popen.stdout.fileno(), selectors.EVENT_READ)
-        #: lines read and not yet taken (bytes, newline included), and whether stdout has ended
-        self._lines: collections.deque[bytes] = collections.deque()
-        self._ended = False
-        self._line, self._size = bytearray(), 0
-        #: the start of a line the program has begun and not ended (bytes) and its size so far
-        self.begun: tuple[bytes, int] = (b"", 0)
-        self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
-        self.readers = [threading.Thread(target=self._read_stderr, daemon=True)]
-        for reader in self.readers:
-            reader.start()
-
-    def next_line(self, timeout: float) -> bytes | None:
-        """The next line of stdout (bytes, its newline included; the last one may have none), or
-        None when stdout has ended. Raises ``TimeoutError`` when no line ends within ``timeout``
-        seconds (what has come of it is in ``begun``)."""
-        deadline = time.monotonic() + timeout
-        while not self._lines and not self._ended:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not self._stdout.select(remaining):
-                raise TimeoutError
-            self._take(os.read(self.popen.stdout.fileno(), READ_PIECE))
-        return self._lines.popleft() if self._lines else None
-
-    def _take(self, chunk: bytes) -> None:
-        """Split what stdout gave into lines as the bytes come (b"": its end). A line is kept to
-        ``protocol.MAX_LINE_BYTES`` + 1 bytes (too long for ``protocol.parse_line``, as
-        ``protocol.read_line`` keeps it): a flood is cut, not kept."""
-        kept = protocol.MAX_LINE_BYTES + 1
-        if not chunk:
-            if self._line:  # the last line, not ended: read as it is
-                self._lines.append(bytes(self._line))
-            self._ended = True
-            return
-        *ended, rest = chunk.split(b"\n")
-        for piece in ended:
-            self._line += piece[:kept - len(self._line)]
-            self._lines.append(bytes(self._line) + b"\n")
-            self._line, self._size = bytearray(), 0
-        self._line += rest[:kept - len(self._line)]
-        self._size += len(rest)
-        self.begun = (bytes(self._line[:SHOWN_LINE * 4]), self._size)
-
-    def _read_stderr(self) -> None:
-        while (line := protocol.read_line(self.popen.stderr)) is not None:
-            text = line.decode("utf-8", errors="backslashreplace").rstrip("\n")
-            self.stderr.append(text if len(text) <= SHOWN_LINE else text[:SHOWN_LINE] + "…")
-
-    def stderr_tail(self) -> str:
-        return "\n".join(self.stderr)
-
-    def kill(self, grace: float = 0.0) -> None:
-        """End the program: close its stdin, give it ``grace`` seconds to exit, then kill its
-        process group (the program and whatever it started)."""
-        try:
-            self.popen.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.popen.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
-        for ending in (signal.SIGTERM, signal.SIGKILL):  # the whole group, even when the program itself has exited
-            try:
-                os.killpg(self.popen.pid, ending)
-            except (ProcessLookupError, PermissionError):
-                if self.popen.poll() is None:
-                    self.popen.kill()
-                break
-            if ending == signal.SIGTERM:
-                try:
-                    self.popen.wait(timeout=0.2)
-                except subprocess.TimeoutExpired:
-                    pass
-        try:
-            self.popen.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a process the kernel will not reap
-            pass
-        for reader in self.readers:  # let them drain what the process wrote before it ended
-            reader.join(timeout=1)
-        self._stdout.close()
-        for stream in (self.popen.stdout, self.popen.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
 
 
 class ProcessAdapter:
@@ -165,7 +52,7 @@ class ProcessAdapter:
         self.timeout = timeout
         self.name = " ".join(self.command)
         self.hello: dict[str, Any] | None = None
-        self._process: _Process | None = None
+        self._process: LineProgram | None = None
         self._seq = 0
         #: the reason codes a refusal may give in the game being played (reason_codes.codes_of; None: not checked)
         self._reasons: dict[str, str] | None = None
@@ -185,7 +72,7 @@ class ProcessAdapter:
         if self._process is not None and self.hello is not None:
             return self.hello
         try:
-            self._process = _Process(self.command)
+            self._process = LineProgram(self.command, protocol.MAX_LINE_BYTES)
         except OSError as problem:
             raise EngineStartError(f"cannot start the engine {self.name!r}: {problem.strerror or problem}") from None
         self._seq = 0
@@ -202,7 +89,7 @@ class ProcessAdapter:
     def shutdown(self) -> None:
         """End the program (close its stdin, then kill it)."""
         if self._process is not None:
-            self._process.kill(grace=1.0)
+            self._process.end(grace=1.0)
         self._process, self.hello = None, None
 
     # ------------------------------------------------------------------ EngineAdapter
@@ -287,8 +174,7 @@ class ProcessAdapter:
         process = self._process
         sent = protocol.line(request)
         try:
-            process.popen.stdin.write(sent.encode("utf-8"))
-            process.popen.stdin.flush()
+            process.send(sent.encode("utf-8"))
         except (BrokenPipeError, OSError, ValueError):
             self._fault(EngineCrash, f"the engine exited before {request['command']} could be sent{self._exit_code()}",
                         None, request)
@@ -328,19 +214,15 @@ class ProcessAdapter:
         return reply
 
     def _exit_code(self) -> str:
-        process = self._process
-        try:
-            code = process.popen.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            return ""
-        return f" (exit code {code})"
+        code = self._process.exit_code()
+        return "" if code is None else f" (exit code {code})"
 
     def _fault(self, kind: type[EngineFault], what: str, offending: str | None, request: dict[str, Any] | None = None) -> None:
         """End the process and raise ``kind`` with what happened, the request, the offending line
         and the tail of stderr."""
         process = self._process
         if process is not None:
-            process.kill()
+            process.end()
         stderr = process.stderr_tail() if process is not None else ""
         self._process, self.hello = None, None
         parts = [what]

@@ -1,0 +1,139 @@
+"""A program run beside truco-dsl and spoken to in lines: an engine behind conformance/PROTOCOL.md
+(``conformance/engines/process.py``) or a bot behind conformance/BOTS.md (``simulation/program.py``).
+
+``LineProgram(command)`` starts the program (an argument list, run without a shell) in a process
+group of its own, writes request lines to its stdin (``send``), reads its stdout into lines on the
+thread that awaits them (``next_line``, within a timeout) and keeps the last lines of its stderr
+(``stderr_tail``). ``end`` closes its stdin, gives it a grace period to exit, then ends its group
+(the program and whatever it started). What the lines mean is the caller's protocol.
+
+Stdout is read where a reply is awaited, not by a thread handing lines over: a reply then costs
+no switch between threads, which on a 2-core machine took longer than the reference engine's own
+answer (``benchmarks/conform.py``).
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import selectors
+import signal
+import subprocess
+import threading
+import time
+
+#: the longest line kept whole (bytes, its newline excluded): a longer one is cut just past it
+LONGEST_LINE = 1 << 20
+#: lines of stderr kept, and the longest kept (characters; a longer one is cut and ends with …)
+STDERR_TAIL = 15
+SHOWN_LINE = 500
+#: the most bytes of stdout read at once
+READ_PIECE = 1 << 16
+
+
+class LineProgram:
+    """One running program spoken to in lines.
+
+    ``command``: the program and its arguments. Raises ``OSError`` when it cannot be started (not
+    found, not executable). ``begun`` is what has come of a stdout line not yet ended (its first
+    ``SHOWN_LINE`` * 4 bytes) and its size in bytes, for a fault to show; ``popen`` the process.
+    """
+
+    def __init__(self, command: list[str], longest_line: int = LONGEST_LINE):
+        # bytes, not text: a line that is not UTF-8 is the caller's to report, not mended here
+        self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      start_new_session=True)  # its own process group: ended with its children
+        self._longest = longest_line
+        self._stdout = selectors.DefaultSelector()
+        self._stdout.register(self.popen.stdout.fileno(), selectors.EVENT_READ)
+        #: lines read and not yet taken (bytes, newline included), and whether stdout has ended
+        self._lines: collections.deque[bytes] = collections.deque()
+        self._ended = False
+        self._line = bytearray()
+        self.begun: tuple[bytes, int] = (b"", 0)
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
+
+    def send(self, line: bytes) -> None:
+        """Write ``line`` (bytes, its newline included) to the program's stdin and flush it. Raises
+        ``OSError`` (``BrokenPipeError`` among them) or ``ValueError`` when its stdin is closed."""
+        self.popen.stdin.write(line)
+        self.popen.stdin.flush()
+
+    def next_line(self, timeout: float) -> bytes | None:
+        """The next line of stdout (bytes, its newline included; the last one may have none), or
+        None once stdout has ended. A line longer than ``longest_line`` bytes is cut to its first
+        ``longest_line`` + 1 bytes and its newline (too long for a reader that refuses longer
+        ones), the rest dropped as it comes. Raises ``TimeoutError`` when no line ends within
+        ``timeout`` seconds (what has come of it is in ``begun``)."""
+        deadline = time.monotonic() + timeout
+        while not self._lines and not self._ended:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not self._stdout.select(remaining):
+                raise TimeoutError
+            self._take(os.read(self.popen.stdout.fileno(), READ_PIECE))
+        return self._lines.popleft() if self._lines else None
+
+    def _take(self, chunk: bytes) -> None:
+        """Split what stdout gave into lines as the bytes come (b"": its end)."""
+        kept = self._longest + 1
+        if not chunk:
+            if self._line:  # the last line, not ended: read as it is
+                self._lines.append(bytes(self._line))
+            self._ended = True
+            return
+        *ended, rest = chunk.split(b"\n")
+        size = self.begun[1]
+        for piece in ended:
+            self._line += piece[:kept - len(self._line)]
+            self._lines.append(bytes(self._line) + b"\n")
+            self._line, size = bytearray(), 0
+        self._line += rest[:kept - len(self._line)]
+        self.begun = (bytes(self._line[:SHOWN_LINE * 4]), size + len(rest))
+
+    def _read_stderr(self) -> None:
+        while line := self.popen.stderr.readline(self._longest + 1):
+            if len(line) > self._longest and not line.endswith(b"\n"):  # the rest of a long line, dropped
+                while (rest := self.popen.stderr.readline(self._longest)) and not rest.endswith(b"\n"):
+                    pass
+            text = line.decode("utf-8", errors="backslashreplace").rstrip("\n")
+            self._stderr.append(text if len(text) <= SHOWN_LINE else text[:SHOWN_LINE] + "…")
+
+    def stderr_tail(self) -> str:
+        """The last ``STDERR_TAIL`` lines the program wrote to stderr, one per line ("" for none)."""
+        return "\n".join(self._stderr)
+
+    def exit_code(self, wait: float = 1.0) -> int | None:
+        """The program's exit code, waiting at most ``wait`` seconds for it to exit; None if it has not."""
+        try:
+            return self.popen.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def end(self, grace: float = 0.0) -> None:
+        """End the program: close its stdin, give it ``grace`` seconds to exit, then end its process
+        group (SIGTERM, then SIGKILL), the program and whatever it started, even once the program
+        itself has exited. Its stderr is read to its end first (``stderr_tail``)."""
+        try:
+            self.popen.stdin.close()
+        except OSError:
+            pass
+        self.exit_code(grace)
+        for ending in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.popen.pid, ending)
+            except (ProcessLookupError, PermissionError):
+                if self.popen.poll() is None:
+                    self.popen.kill()
+                break
+            if ending == signal.SIGTERM:
+                self.exit_code(0.2)
+        self.exit_code(5)  # a process the kernel will not reap is left (never seen)
+        self._stderr_reader.join(timeout=1)  # what the program wrote before it ended
+        self._stdout.close()
+        for stream in (self.popen.stdout, self.popen.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
