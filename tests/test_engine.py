@@ -200,7 +200,7 @@ def test_dealing_after_the_game_is_won_is_refused():
     [
         ([["3c", "2c"], ["Ah", "Jh", "4h"]], VIRA, "seat 0 gets 2 cards"),
         ([["3c", "2c", "Kc"], ["3c", "Jh", "4h"]], VIRA, "3c is dealt twice"),
-        ([["3c", "2c", "Kc"], ["Ah", "Jh", "4h"]], "3c", "the vira 3c is in a hand"),
+        ([["3c", "2c", "Kc"], ["Ah", "Jh", "4h"]], "3c", "the vira 3c is in the hand of seat 0"),
         ([["3c", "2c", "Kc"], ["Ah", "Jh", "4h"]], None, "needs one"),
         ([["3c", "2c", "Kc"]], VIRA, "needs 2 hands"),
         ([["3c", "2c", "9x"], ["Ah", "Jh", "4h"]], VIRA, "'9x'"),
