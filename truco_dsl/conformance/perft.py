@@ -171,16 +171,46 @@ def load_perft(path: str | Path) -> list[PerftPosition]:
 
 def _check_position(played: RuleSet, position: PerftPosition) -> list[tuple[YamlPath, str]]:
     """What is wrong with ``position`` of a perft file of ``played`` (its rule set), as
-    ``(YAML path inside the position, message)``, in file order: a player count the rule set does
-    not allow, a dealer who is no seat, a score at or past the rule set's target, a deal the
-    reference engine refuses (a card unknown, not in the deck or dealt twice, the vira in a hand, a
-    hand of the wrong size), a move it refuses (out of turn, illegal) — and then nothing more of the
-    position is checked; depths not strictly increasing with ``null`` last, a total not its divide's
-    sum, a divide listing a first action twice or other first actions than the reference's. Cheap:
-    the reference deals, takes the moves and lists its first actions; it counts nothing deeper."""
-    allowed = ", ".join(map(str, played.players))
+    ``(YAML path inside the position, message)``: how it is set up (``_set_up_problems``), then its
+    counts: depths not strictly increasing with ``null`` last, a total not its divide's sum, a
+    divide listing a first action twice or, where the position could be set up, other first actions
+    than the reference engine's there. Cheap: the reference engine deals, takes the moves and lists
+    the first actions; it counts nothing deeper (tests/test_perft.py recounts the bundled files)."""
+    problems, offered = _set_up_problems(played, position)
+    last: int | None = 0
+    for number, count in enumerate(position.counts):
+        at: YamlPath = ("counts", number)
+        depth = _written(count.depth)
+        if last is None or count.depth is not None and count.depth <= last:
+            problems.append((at + ("depth",), f"depth {depth} comes after depth {_written(last)}: the depths of a position go up, "
+                                              f"null (to the end of the hand) last"))
+        last = count.depth
+        whole = sum(lines for _, _, lines in count.divide) if count.divide else 1  # a hand over: one line, of no action
+        if count.total != whole:
+            problems.append((at + ("total",), f"depth {depth}: the total {count.total} is not the sum of its divide ({whole})"))
+        listed = [(seat, action) for seat, action, _ in count.divide]
+        for entry, (seat, action) in enumerate(listed):
+            if (seat, action) in listed[:entry]:
+                problems.append((at + ("divide", entry), f"depth {depth}: the divide lists seat {seat} {action} twice"))
+            elif offered is not None and (seat, action) not in offered:
+                problems.append((at + ("divide", entry), f"depth {depth}: the divide lists seat {seat} {action}, which the reference "
+                                                         f"engine does not offer there{_offered(offered)}"))
+        missing = [f"seat {seat} {action}" for seat, action in offered or () if (seat, action) not in listed]
+        if missing:
+            problems.append((at + ("divide",), f"depth {depth}: the divide lacks {', '.join(missing)}, which the reference engine "
+                                               f"offers there"))
+    return problems
+
+
+def _set_up_problems(played: RuleSet, position: PerftPosition) -> tuple[list[tuple[YamlPath, str]], list[tuple[int, str]] | None]:
+    """What keeps the reference engine from setting ``position`` up as written, as ``(YAML path
+    inside the position, message)``: a player count ``played`` does not allow, a dealer who is no
+    seat, a score at or past the target, a deal it refuses (a card unknown, not in the deck or dealt
+    twice, the vira in a hand or missing, a hand of the wrong size), the first move it refuses (out
+    of turn, illegal). And the first actions ``(seat, action)`` it offers once set up, None when
+    it could not be."""
     if position.players not in played.players:
-        return [(("players",), f"{played.id} is played by {allowed} players, not {position.players}")]
+        return [(("players",), f"{played.id} is played by {', '.join(map(str, played.players))} players, not {position.players}")], None
     problems: list[tuple[YamlPath, str]] = []
     if position.dealer >= position.players:
         problems.append((("dealer",), f"dealer {position.dealer} is no seat: with {position.players} players the seats are "
@@ -188,46 +218,20 @@ def _check_position(played: RuleSet, position: PerftPosition) -> list[tuple[Yaml
     problems += [(("scores", team), f"a score of {score} has already won the game ({played.id} is played to {played.target})")
                  for team, score in enumerate(position.scores) if score >= played.target]
     if problems:
-        return problems
+        return problems, None
     engine = Engine(played, players=position.players, dealer=position.dealer, scores=list(position.scores))
     try:
         engine.deal([list(cards) for cards in position.hands], position.vira)
     except BadDeal as refused:
-        return [(refused.at, f"the reference engine refuses the deal: {refused}")]
+        return [(refused.at, f"the reference engine refuses the deal: {refused}")], None
     for index, (seat, action) in enumerate(position.moves):
         try:
             engine.act(seat, action)
         except IllegalAction as refused:
             return [(("moves", index), f"the reference engine refuses move {index + 1}, {action} from seat {seat}: {refused} "
-                                       f"({refused.reason})")]
+                                       f"({refused.reason})")], None
     _, divide = count_lines(engine, 1)
-    offered = [(seat, action) for seat, action, _ in divide]
-    last: int | None = 0
-    for number, count in enumerate(position.counts):
-        at: YamlPath = ("counts", number)
-        if last is None or count.depth is not None and count.depth <= last:
-            problems.append((at + ("depth",), f"depth {_written(count.depth)} comes after depth {_written(last)}: the depths of a "
-                                              f"position go up, null (to the end of the hand) last"))
-        last = count.depth
-        listed = [(seat, action) for seat, action, _ in count.divide]
-        whole = sum(lines for _, _, lines in count.divide) if count.divide else 1  # a hand over: one line, of no action
-        if count.total != whole:
-            problems.append((at + ("total",), f"depth {_written(count.depth)}: the total {count.total} is not the sum of its "
-                                              f"divide ({whole})"))
-        for entry, first in enumerate(listed):
-            if first in listed[:entry]:
-                problems.append((at + ("divide", entry), f"depth {_written(count.depth)}: the divide lists seat {first[0]} "
-                                                         f"{first[1]} twice"))
-            elif first not in offered:
-                problems.append((at + ("divide", entry), f"depth {_written(count.depth)}: the divide lists seat {first[0]} "
-                                                         f"{first[1]}, which the reference engine does not offer there"
-                                                         f"{_offered(offered)}"))
-        missing = [first for first in offered if first not in listed]
-        if missing:
-            problems.append((at + ("divide",), f"depth {_written(count.depth)}: the divide lacks "
-                                               f"{', '.join(f'seat {seat} {action}' for seat, action in missing)}, which the "
-                                               f"reference engine offers there"))
-    return problems
+    return [], [(seat, action) for seat, action, _ in divide]
 
 
 def _written(depth: int | None) -> str:
