@@ -319,6 +319,10 @@ def test_an_engine_without_count_is_told_in_one_line(tmp_path, capsys):
     (["--perft", "--ruleset", "paulista"], "no move counts for the rule set 'paulista'"),
     (["--write-perft", "no/such/folder"], "--write-perft no/such/folder: not a folder"),
     (["--perft", "--write-perft", "."], "--perft cannot be combined with --write-perft"),
+    (["--perft", str(PERFT_DIR / "atb-2004.yaml"), "--ruleset", "fpt-1983"],
+     "no move counts for the rule set 'fpt-1983' in the files given: --ruleset takes the id of one of atb-2004"),
+    (["--perft", str(PERFT_DIR / "jogo-livre.yaml"), "--json", str(PERFT_DIR / "jogo-livre.yaml")],
+     f"--json {PERFT_DIR / 'jogo-livre.yaml'} is a perft file: writing there would destroy it"),
 ])
 def test_bad_input_is_one_line_and_exit_2(arguments, words, capsys):
     assert main(["conform", *arguments]) == 2

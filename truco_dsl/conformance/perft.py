@@ -7,7 +7,9 @@ engine (``engine.search.count_lines``; ``truco conform --write-perft DIR``). Eac
 dealer, the scores before the hand: 11 gives a mão de onze, 11 a 11 the rule set's hand at 11 a 11)
 and the actions taken after it (``moves``: after a tied first vaza, say), with its counts at depths
 1, 2, … (and ``null``, to the end of the hand, where that count is small): each a ``total`` and its
-``divide``, the count below each first action ``(seat, action, count)``.
+``divide``, the count below each first action ``(seat, action, count)``. ``load_perft`` reads a
+file as input (bundled or a user's: ``truco conform --perft FILE``), each position set up on the
+reference engine, and refuses it with every fault at its place (``PerftFileError``).
 
 ``check_position`` sets a position up on an ``EngineAdapter`` through the protocol (``new_game``
 with the forced deal, ``act`` for each move), asks ``count`` at each depth and compares; on a
