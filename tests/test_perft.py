@@ -72,12 +72,12 @@ def test_write_perft_writes_the_bundled_file_again(tmp_path, capsys):
 
 
 # --------------------------------------------------------------------------- a perft file read as input
-def _edited(tmp_path: Path, ruleset: str, anchor: str, old: str, new: str, name: str | None = None) -> tuple[Path, int]:
-    """A copy of ``ruleset``'s bundled file in ``tmp_path`` (named ``name``, else as the bundled one)
-    with the first ``old`` after ``anchor`` written ``new``; and the line (1-based) of that edit."""
+def _edited(tmp_path: Path, ruleset: str, anchor: str, old: str, new: str) -> tuple[Path, int]:
+    """A copy of ``ruleset``'s bundled file in ``tmp_path``, under the same name, with the first
+    ``old`` after ``anchor`` written ``new``; and the line (1-based) of that edit."""
     text = (PERFT_DIR / f"{ruleset}.yaml").read_text(encoding="utf-8")
     at = text.index(old, text.index(anchor))
-    copy = tmp_path / (name or f"{ruleset}.yaml")
+    copy = tmp_path / f"{ruleset}.yaml"
     copy.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
     return copy, text.count("\n", 0, at) + 1
 
