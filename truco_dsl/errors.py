@@ -92,7 +92,14 @@ class IllegalAction(ValueError):
 
 
 class BadDeal(ValueError):
-    """A forced deal that the rule set cannot have dealt (wrong count, unknown or repeated card)."""
+    """A forced deal that the rule set cannot have dealt (wrong count, unknown or repeated card).
+    ``at``: where in the deal, as a path into new_game's ``deal``: ``("hands", seat, index)`` for a
+    card, ``("hands", seat)`` for a seat's hand, ``("vira",)``, ``("hands",)`` for the hands as a
+    whole (how many), ``()`` when unknown."""
+
+    def __init__(self, message: str, at: tuple[str | int, ...] = ()):
+        self.at = at
+        super().__init__(message)
 
 
 class RuleSetIncomplete(RuntimeError):
@@ -204,6 +211,13 @@ class SelectionError(ValueError):
 
 class ExpectationsError(ProblemsFound):
     """An expectations file that cannot be used (``truco_dsl.conformance.report.expectations``)."""
+
+
+class PerftFileError(ProblemsFound):
+    """A perft file that cannot be used (``truco_dsl.conformance.perft.load_perft``): not YAML, off its
+    schema, or a position the reference engine cannot set up as written (a card unknown or dealt
+    twice, a dealer who is no seat, a move refused), a count that contradicts itself (a total that
+    is not its divide's sum, depths out of order), an id given twice."""
 
 
 class CasesError(ValueError):

@@ -59,9 +59,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     conform.add_argument("--jobs", type=jobs, default=1, metavar="N",
                          help="run the scenarios in N processes at once, each with its own engine (every report still works)")
     conform.add_argument("--shard", type=shard, default=None, help=argparse.SUPPRESS)  # one job of --jobs
-    conform.add_argument("--perft", action="store_true",
-                         help="check the engine's move counts (the count command) against conformance/perft/ instead of the "
-                              "scenarios; a count that differs is descended to the shortest line where its legal actions differ")
+    conform.add_argument("--perft", nargs="*", default=None, metavar="FILE",
+                         help="check the engine's move generation (the count command) against the perft FILEs (default: the "
+                              "bundled conformance/perft/) instead of the scenarios; a count that differs is descended to the "
+                              "shortest line where its legal actions differ")
     conform.add_argument("--write-perft", default=None, metavar="DIR",
                          help="write the move counts of the bundled rule sets (--ruleset: one), by the reference engine, to DIR")
     conform.set_defaults(run=run)
@@ -92,7 +93,7 @@ def run(options: argparse.Namespace) -> int:
     ``ExpectationsError``, ``EngineStartError`` (an engine that cannot start or answer hello),
     ``SuiteError`` (pytest or a job could not run).
     """
-    if options.perft or options.write_perft is not None:  # move counts, not scenarios: cli/perft.py
+    if options.perft is not None or options.write_perft is not None:  # move counts, not scenarios: cli/perft.py
         from truco_dsl.cli.perft import run_perft
 
         return run_perft(options)

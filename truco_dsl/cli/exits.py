@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable
 
 from truco_dsl.diagnostics import first_line
-from truco_dsl.errors import (BotError, CasesError, DraftError, EngineStartError, ExpectationsError, ExplainError, RulesetError,
-                              RuleSetIncomplete, SelectionError, SuiteError, UnknownName)
+from truco_dsl.errors import (BotError, CasesError, DraftError, EngineStartError, ExpectationsError, ExplainError, PerftFileError,
+                              RulesetError, RuleSetIncomplete, SelectionError, SuiteError, UnknownName)
 from truco_dsl.rules import RuleSet
 
 EXIT_OK = 0
@@ -39,6 +39,7 @@ SHOWN: dict[type[Exception], tuple[int, Callable[[Exception], str]]] = {
     # every problem, each with its place, line and caret (as truco validate shows them)
     RulesetError: (EXIT_BAD_INPUT, lambda error: f"bad rule file:\n{error}"),
     ExpectationsError: (EXIT_BAD_INPUT, lambda error: f"bad expectations file:\n{error}"),
+    PerftFileError: (EXIT_BAD_INPUT, lambda error: f"bad perft file:\n{error}"),
     # a clause that failed while a game was played: its place, its line and a caret
     RuleSetIncomplete: (EXIT_BAD_INPUT, lambda error: f"the rule set cannot be played on: {error}"),
     # pytest, or a job of --jobs, could not run the suite: the end of its output says why

@@ -28,27 +28,31 @@ _SUITE_ONLY = (("tags", "--tags"), ("junit_xml", "--junit-xml"), ("html", "--htm
 
 def run_perft(options: argparse.Namespace) -> int:
     """``--write-perft DIR``: write the perft file of every bundled concrete rule set (of
-    ``options.ruleset`` alone, an id, when given) to DIR, from the reference engine. ``--perft``:
-    check the engine ``options.engine`` (None: the reference engine in-process) against the
-    bundled files (``options.ruleset``'s alone when given), print a line per position and, for each
-    count that differs, the divide's differences and the shortest line where the engine's legal
-    actions part from the reference's; write ``options.json`` (one record per count).
+    ``options.ruleset`` alone, an id, when given) to DIR, from the reference engine. ``--perft
+    [FILE ...]``: check the engine ``options.engine`` (None: the reference engine in-process)
+    against the perft files ``options.perft`` (empty: the bundled ones; ``options.ruleset``'s alone
+    when given), print a line per position and, for each count that differs, the divide's
+    differences and the shortest line where the engine's legal actions part from the
+    reference's, for each engine error its message; write ``options.json`` (one record per count).
     Returns ``EXIT_OK`` when every count checked agrees, ``EXIT_FAILED`` when one differs or the
     engine failed on the way, or when nothing could be checked (every position's rule set or player
     count unsupported), ``EXIT_BAD_INPUT`` when the JSON report cannot be written.
-    Raises ``SelectionError`` for an option of the suite given with them (--tags, --html …), a rule
-    set without a perft file, an unwritable output, a malformed perft file, an engine without the
-    ``count`` capability; ``EngineStartError`` for an engine that cannot start.
+    Raises, before any engine is asked: ``PerftFileError`` for a perft file that cannot be read,
+    breaks its schema or holds a position the reference engine cannot set up as written
+    (``conformance.perft.load_perft``); ``SelectionError`` for an option of the suite given with
+    them (--tags, --html …), a rule set without a perft file, an unwritable output; then
+    ``SelectionError`` for an engine without the ``count`` capability, ``EngineStartError`` for an
+    engine that cannot start.
     """
     from truco_dsl.errors import SelectionError
 
     given = [option for name, option in _SUITE_ONLY if getattr(options, name, None) is not None]
     if options.jobs != 1:
         given.append("--jobs")
-    if options.perft and options.write_perft is not None:
+    if options.perft is not None and options.write_perft is not None:
         given.append("--write-perft")
     if given:
-        what = "--perft" if options.perft else "--write-perft"
+        what = "--perft" if options.perft is not None else "--write-perft"
         raise SelectionError(f"{what} cannot be combined with {', '.join(given)}: it checks move counts, not scenarios "
                              f"(its options: --engine, --ruleset, --timeout, --json)")
     if options.write_perft is not None:
@@ -83,14 +87,17 @@ def _write(options: argparse.Namespace) -> int:
 
 
 def _check(options: argparse.Namespace) -> int:
-    """``--perft``: the engine checked against the bundled files, reported (``_report``) and written (``--json``)."""
+    """``--perft [FILE ...]``: the engine checked against the files (the bundled ones when none is
+    given), reported (``_report``) and written (``--json``)."""
     from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-    from truco_dsl.conformance.perft import PASSED, UNSUPPORTED, check_engine, select_files
+    from truco_dsl.conformance.perft import PASSED, UNSUPPORTED, check_engine, load_perft_files, select_files
     from truco_dsl.conformance.runner import engine_factory
+    from truco_dsl.diagnostics import shown
     from truco_dsl.errors import SelectionError
 
-    files = select_files(options.ruleset)
-    check_outputs({"--json": options.json})
+    files = select_files(options.ruleset, options.perft)
+    check_outputs({"--json": options.json}, [("a perft file", str(path)) for path in files])
+    positions = load_perft_files(files)
     factory, process = engine_factory(options.engine, options.timeout) if options.engine is not None else (ReferenceAdapter, None)
     try:
         probe = factory()
@@ -100,11 +107,11 @@ def _check(options: argparse.Namespace) -> int:
             raise SelectionError(f"the engine {name!r} does not offer the count capability (its hello's features: "
                                  f"{', '.join(sorted(features)) or 'none'}): --perft has nothing to ask it "
                                  f"(conformance/PROTOCOL.md, \"count\")")
-        verdicts = check_engine(factory, files)
+        verdicts = check_engine(factory, positions)
     finally:
         if process is not None:
             process.shutdown()
-    _report(verdicts, name)
+    _report(verdicts, name, ", ".join(shown(path) for path in files) if options.perft else "conformance/perft/")
     if options.json is not None and not write_file("conform", options.json, "the JSON report",
                                                    json.dumps([verdict.as_json() for verdict in verdicts], indent=2,
                                                               ensure_ascii=False) + "\n"):
@@ -117,14 +124,16 @@ def _check(options: argparse.Namespace) -> int:
     return EXIT_OK if all(verdict.outcome == PASSED for verdict in checked) else EXIT_FAILED
 
 
-def _report(verdicts: list[PerftVerdict], engine: str) -> None:
+def _report(verdicts: list[PerftVerdict], engine: str, source: str) -> None:
     """Print a line per position (its counts, by depth, agreeing or not; the positions not
-    supported grouped by why), then each position's first count that did not agree with its
-    differences and descent, the shortest line of play first, then the summary line."""
-    from truco_dsl.conformance.perft import PASSED, UNSUPPORTED
+    supported grouped by why), then each position's first count that differs with its differences
+    and descent, the shortest line of play first, then each position's first engine error (a fault
+    or an error reply on the way: no count to compare) with its message, then the summary line.
+    ``source``: the perft files checked, as the first line names them."""
+    from truco_dsl.conformance.perft import FAILED, PASSED, UNSUPPORTED
     from truco_dsl.diagnostics import printable
 
-    print(f"Move counts (perft) of conformance/perft/, engine: {engine}")
+    print(f"Move counts (perft) of {source}, engine: {engine}")
     by_position: dict[str, list] = {}
     for verdict in verdicts:
         by_position.setdefault(verdict.position.name, []).append(verdict)
@@ -139,33 +148,66 @@ def _report(verdicts: list[PerftVerdict], engine: str) -> None:
         print(f"{mark} {name:<36} {depths}")
     for why, names in unsupported.items():
         print(f"- {printable(why, lines=False)}: {' '.join(names)}")
-    differing = [verdict for verdict in verdicts if verdict.outcome not in (PASSED, UNSUPPORTED)]
+    differing = [verdict for verdict in verdicts if verdict.outcome == FAILED]
+    errors = [verdict for verdict in verdicts if verdict.outcome not in (PASSED, FAILED, UNSUPPORTED)]
     # each position's shallowest count that differs (the one descended), the shortest line of play first
-    shown: dict[str, PerftVerdict] = {}
-    for verdict in differing:
-        shown.setdefault(verdict.position.name, verdict)
-    if shown:
-        print(f"\nCounts that differ: {len(differing)}, at {len(shown)} position{'s' if len(shown) != 1 else ''}; "
+    first_differing = _first_of_each_position(differing)
+    if first_differing:
+        print(f"\nCounts that differ: {len(differing)}, at {_positions(first_differing)}; "
               f"each position's first, the shortest line of play first:")
-    for verdict in sorted(shown.values(), key=_line_length):
+    for verdict in sorted(first_differing, key=_line_length):
         _show(verdict)
+    first_errors = _first_of_each_position(errors)
+    if first_errors:
+        print(f"\nEngine errors (a fault or an error reply, no count to compare): {len(errors)}, at {_positions(first_errors)}; "
+              f"each position's first:")
+    for verdict in first_errors:
+        print(_headline(verdict, verdict.outcome))
+        _print_indented(verdict.message or "")
     agree = sum(1 for verdict in verdicts if verdict.outcome == PASSED)
     apart = sum(1 for verdict in verdicts if verdict.outcome == UNSUPPORTED)
-    print(f"{agree} counts agree, {len(differing)} differ" + (f", {apart} not supported" if apart else ""))
+    print(f"{agree} counts agree, {len(differing)} differ" + (f", {len(errors)} engine error{'s' if len(errors) != 1 else ''}" if errors else "")
+          + (f", {apart} not supported" if apart else ""))
+
+
+def _first_of_each_position(verdicts: list[PerftVerdict]) -> list[PerftVerdict]:
+    """The first of ``verdicts`` of each position, in their order."""
+    first: dict[str, PerftVerdict] = {}
+    for verdict in verdicts:
+        first.setdefault(verdict.position.name, verdict)
+    return list(first.values())
+
+
+def _positions(verdicts: list[PerftVerdict]) -> str:
+    return f"{len(verdicts)} position{'s' if len(verdicts) != 1 else ''}"
+
+
+def _headline(verdict: PerftVerdict, said: str) -> str:
+    """``✗ <rule set>/<id> (what it is; players, dealer, score), depth D: <said>``."""
+    position = verdict.position
+    return (f"✗ {position.name} ({position.about}; {position.players} players, seat {position.dealer} dealing, "
+            f"score {position.scores[0]} to {position.scores[1]}), depth {_depth(verdict.depth)}: {said}")
+
+
+def _print_indented(text: str) -> None:
+    """Print ``text`` line by line, each indented by four spaces, made printable (``printable``):
+    an engine's message, its request and the tail of its stderr as the lines they are."""
+    from truco_dsl.diagnostics import printable
+
+    for line in printable(text).splitlines():
+        print(f"    {line}")
 
 
 def _show(verdict: PerftVerdict) -> None:
     """Print one count that differs: what was expected and counted, the divide's differences, and
-    where the descent found the engine's legal actions parting from the reference's."""
-    from truco_dsl.conformance.perft import FAILED
+    what the descent found: where the engine's legal actions part from the reference's, or where
+    the engine's own counts disagree (a total not its divide's sum, an action counted then refused)."""
     from truco_dsl.diagnostics import printable
 
     position = verdict.position
-    print(f"✗ {position.name} ({position.about}; {position.players} players, seat {position.dealer} dealing, "
-          f"score {position.scores[0]} to {position.scores[1]}), depth {_depth(verdict.depth)}: "
-          f"{printable(verdict.message or verdict.outcome, lines=False)}")
-    if verdict.outcome != FAILED:
-        return
+    said, _, rest = (verdict.message or verdict.outcome).partition("\n")
+    print(_headline(verdict, printable(said, lines=False)))
+    _print_indented(rest)
     for seat, action, expected, counted in verdict.differences[:_DIFFERENCES]:
         print(f"    seat {seat} {printable(action, lines=False)}: expected {_lines(expected)}, counted {_lines(counted)}")
     if len(verdict.differences) > _DIFFERENCES:
@@ -175,16 +217,17 @@ def _show(verdict: PerftVerdict) -> None:
         return
     moves = " ".join(f"{seat}:{action}" for seat, action in position.moves)
     line = " ".join(f"{seat}:{action}" for seat, action in departure.line)
-    print(f"    the engine's legal actions part from the reference's after {'the deal' if not moves else 'the deal and the moves ' + moves}"
-          f"{(', then ' + line) if line else ''}")
+    where = f"{'the deal' if not moves else 'the deal and the moves ' + moves}{(', then ' + line) if line else ''}"
+    if departure.note is None:
+        print(f"    the engine's legal actions part from the reference's after {where}")
+    else:  # the same legal actions: the engine's own count is at odds with itself, or with its act
+        print(f"    after {where}: {printable(departure.note, lines=False)}")
     print(f"      position: {departure.position}")
     for (seat, why), actions in _grouped(departure.extra).items():
         print(f"      the engine offers seat {seat} {', '.join(printable(action, lines=False) for action in actions)}, "
               f"which the reference refuses: {why}")
     for (seat, why), actions in _grouped(departure.missing).items():
         print(f"      the engine does not offer seat {seat} {', '.join(actions)}: {why}")
-    if departure.note:
-        print(f"      {printable(departure.note, lines=False)}")
 
 
 def _grouped(actions: tuple[tuple[int, str, str], ...]) -> dict[tuple[int, str], list[str]]:

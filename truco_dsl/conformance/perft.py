@@ -7,7 +7,9 @@ engine (``engine.search.count_lines``; ``truco conform --write-perft DIR``). Eac
 dealer, the scores before the hand: 11 gives a mão de onze, 11 a 11 the rule set's hand at 11 a 11)
 and the actions taken after it (``moves``: after a tied first vaza, say), with its counts at depths
 1, 2, … (and ``null``, to the end of the hand, where that count is small): each a ``total`` and its
-``divide``, the count below each first action ``(seat, action, count)``.
+``divide``, the count below each first action ``(seat, action, count)``. ``load_perft`` reads a
+file as input (bundled or a user's: ``truco conform --perft FILE``), each position set up on the
+reference engine, and refuses it with every fault at its place (``PerftFileError``).
 
 ``check_position`` sets a position up on an ``EngineAdapter`` through the protocol (``new_game``
 with the forced deal, ``act`` for each move), asks ``count`` at each depth and compares; on a
@@ -25,16 +27,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 
 from truco_dsl.bundled import PERFT_DIR, SCHEMA_DIR
 from truco_dsl.conformance.engines.adapter import EngineAdapter
+from truco_dsl.diagnostics import YamlFile, YamlPath, did_you_mean, yaml_value
 from truco_dsl.engine import Engine
 from truco_dsl.engine.engine import TracedEngine
 from truco_dsl.engine.search import count_lines
-from truco_dsl.errors import CountTooLarge, EngineError, EngineFault, NotSupported, SelectionError, SetupRefused
+from truco_dsl.errors import (BadDeal, CountTooLarge, EngineError, EngineFault, IllegalAction, NotSupported, PerftFileError,
+                              SelectionError, SetupRefused)
 from truco_dsl.rules import RuleSet, available_rulesets, load_ruleset
 
 #: the command that writes them, as each file names it
@@ -116,25 +118,134 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(json.loads((SCHEMA_DIR / "perft.schema.json").read_text(encoding="utf-8")))
 
 
-def load_perft(path: Path) -> list[PerftPosition]:
-    """The positions of the perft file ``path``. Raises ``SelectionError`` (one line, naming the file
-    and the place) when it cannot be read, is not YAML or breaks conformance/schema/perft.schema.json."""
+def load_perft(path: str | Path) -> list[PerftPosition]:
+    """The positions of the perft file ``path``, checked as input before any engine is asked.
+
+    The file is read by ``diagnostics.YamlFile`` and checked against
+    conformance/schema/perft.schema.json; its ``ruleset`` must be a bundled concrete rule set, the
+    one the file is named after (``<ruleset>.yaml``); each position must be one the reference
+    engine sets up as written (``_check_position``): its ids unique in the file. The counts are
+    not recounted (tests/test_perft.py does that for the bundled files).
+    Raises ``PerftFileError`` with every problem found, each at its ``file:line:col`` with its YAML
+    path, a position's named ``position <id>: …``.
+    """
+    path = Path(path)
+    reader = YamlFile.read(path, "perft file")
+    if reader.problems:
+        raise PerftFileError(reader.problems)
+    reader.report_schema(_validator().iter_errors(reader.document))
+    if reader.problems:
+        raise PerftFileError(reader.problems)
+    document = reader.document
+    ruleset = document["ruleset"]
+    concrete = perft_rulesets()
+    if ruleset not in concrete:
+        reader.report(("ruleset",), f"{yaml_value(ruleset)} is not a bundled rule set with move counts{did_you_mean(ruleset, concrete)}; "
+                                    f"it is one of: {', '.join(concrete)}")
+        raise PerftFileError(reader.problems)
+    if path.stem != ruleset:
+        reader.report(("ruleset",), f"this file is named {path.name} but its positions are of {ruleset}: a perft file holds the "
+                                    f"counts of the rule set it is named after (write ruleset: {path.stem}, or name the "
+                                    f"file {ruleset}.yaml)")
+        raise PerftFileError(reader.problems)
+    played = load_ruleset(ruleset)
+    positions, given_at = [], {}  # id -> the line where it was first given
+    for index, entry in enumerate(document["positions"]):
+        position = PerftPosition(ruleset=ruleset, id=entry["id"], about=entry["about"], players=entry["players"],
+                                 dealer=entry["dealer"], scores=tuple(entry["scores"]), hands=tuple(map(tuple, entry["hands"])),
+                                 vira=entry["vira"], moves=tuple((seat, action) for seat, action in entry["moves"]),
+                                 counts=tuple(PerftCount(count["depth"], count["total"],
+                                                         tuple((seat, action, lines) for seat, action, lines in count["divide"]))
+                                              for count in entry["counts"]),
+                                 file=path)
+        at = ("positions", index)
+        if position.id in given_at:
+            reader.report(at + ("id",), f"position {position.id}: the id is given twice (also at line {given_at[position.id]}); "
+                                        f"an id names one position of its file")
+        given_at.setdefault(position.id, reader.place(at + ("id",)).line)
+        for where, message in _check_position(played, position):
+            reader.report(at + where, f"position {position.id}: {message}")
+        positions.append(position)
+    if reader.problems:
+        raise PerftFileError(reader.problems)
+    return positions
+
+
+def _check_position(played: RuleSet, position: PerftPosition) -> list[tuple[YamlPath, str]]:
+    """What is wrong with ``position`` of a perft file of ``played`` (its rule set), as
+    ``(YAML path inside the position, message)``: how it is set up (``_set_up_problems``), then its
+    counts: depths not strictly increasing with ``null`` last, a total not its divide's sum, a
+    divide listing a first action twice or, where the position could be set up, other first actions
+    than the reference engine's there. Cheap: the reference engine deals, takes the moves and lists
+    the first actions; it counts nothing deeper (tests/test_perft.py recounts the bundled files)."""
+    problems, offered = _set_up_problems(played, position)
+    last: int | None = 0
+    for number, count in enumerate(position.counts):
+        at: YamlPath = ("counts", number)
+        depth = _written(count.depth)
+        if last is None or count.depth is not None and count.depth <= last:
+            problems.append((at + ("depth",), f"depth {depth} comes after depth {_written(last)}: the depths of a position go up, "
+                                              f"null (to the end of the hand) last"))
+        last = count.depth
+        whole = sum(lines for _, _, lines in count.divide) if count.divide else 1  # a hand over: one line, of no action
+        if count.total != whole:
+            problems.append((at + ("total",), f"depth {depth}: the total {count.total} is not the sum of its divide ({whole})"))
+        listed = [(seat, action) for seat, action, _ in count.divide]
+        for entry, (seat, action) in enumerate(listed):
+            if (seat, action) in listed[:entry]:
+                problems.append((at + ("divide", entry), f"depth {depth}: the divide lists seat {seat} {action} twice"))
+            elif offered is not None and (seat, action) not in offered:
+                problems.append((at + ("divide", entry), f"depth {depth}: the divide lists seat {seat} {action}, which the reference "
+                                                         f"engine does not offer there{_offered(offered)}"))
+        missing = [f"seat {seat} {action}" for seat, action in offered or () if (seat, action) not in listed]
+        if missing:
+            problems.append((at + ("divide",), f"depth {depth}: the divide lacks {', '.join(missing)}, which the reference engine "
+                                               f"offers there"))
+    return problems
+
+
+def _set_up_problems(played: RuleSet, position: PerftPosition) -> tuple[list[tuple[YamlPath, str]], list[tuple[int, str]] | None]:
+    """What keeps the reference engine from setting ``position`` up as written, as ``(YAML path
+    inside the position, message)``: a player count ``played`` does not allow, a dealer who is no
+    seat, a score at or past the target, a deal it refuses (a card unknown, not in the deck or dealt
+    twice, the vira in a hand or missing, a hand of the wrong size), the first move it refuses (out
+    of turn, illegal). And the first actions ``(seat, action)`` it offers once set up, None when
+    it could not be."""
+    if position.players not in played.players:
+        return [(("players",), f"{played.id} is played by {', '.join(map(str, played.players))} players, not {position.players}")], None
+    problems: list[tuple[YamlPath, str]] = []
+    if position.dealer >= position.players:
+        problems.append((("dealer",), f"dealer {position.dealer} is no seat: with {position.players} players the seats are "
+                                      f"0 to {position.players - 1}"))
+    problems += [(("scores", team), f"a score of {score} has already won the game ({played.id} is played to {played.target})")
+                 for team, score in enumerate(position.scores) if score >= played.target]
+    if problems:
+        return problems, None
+    engine = Engine(played, players=position.players, dealer=position.dealer, scores=list(position.scores))
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as problem:
-        raise SelectionError(f"cannot read the perft file {path}: {str(problem).splitlines()[0]}") from None
-    error = best_match(_validator().iter_errors(document))
-    if error is not None:
-        place = "/".join(str(part) for part in error.absolute_path) or "(the top)"
-        raise SelectionError(f"bad perft file {path}: at {place}: {error.message}")
-    return [PerftPosition(ruleset=document["ruleset"], id=entry["id"], about=entry["about"], players=entry["players"],
-                          dealer=entry["dealer"], scores=tuple(entry["scores"]), hands=tuple(map(tuple, entry["hands"])),
-                          vira=entry["vira"], moves=tuple((seat, action) for seat, action in entry["moves"]),
-                          counts=tuple(PerftCount(count["depth"], count["total"],
-                                                  tuple((seat, action, lines) for seat, action, lines in count["divide"]))
-                                       for count in entry["counts"]),
-                          file=path)
-            for entry in document["positions"]]
+        engine.deal([list(cards) for cards in position.hands], position.vira)
+    except BadDeal as refused:
+        return [(refused.at, f"the reference engine refuses the deal: {refused}")], None
+    for index, (seat, action) in enumerate(position.moves):
+        try:
+            engine.act(seat, action)
+        except IllegalAction as refused:
+            return [(("moves", index), f"the reference engine refuses move {index + 1}, {action} from seat {seat}: {refused} "
+                                       f"({refused.reason})")], None
+    _, divide = count_lines(engine, 1)
+    return [], [(seat, action) for seat, action, _ in divide]
+
+
+def _written(depth: int | None) -> str:
+    """A depth as the file writes it: a number, or null."""
+    return "null" if depth is None else str(depth)
+
+
+def _offered(offered: list[tuple[int, str]]) -> str:
+    """`` (it offers: seat 0 play:2c, …)``, or `` (it offers none: the hand is over)``."""
+    if not offered:
+        return " (it offers none: the hand is over)"
+    return " (it offers: " + ", ".join(f"seat {seat} {action}" for seat, action in offered) + ")"
 
 
 def perft_text(ruleset: str, positions: Iterable[PerftPosition]) -> str:
@@ -479,24 +590,40 @@ def _differences(expected: Iterable[tuple[int, str, int]], counted: Iterable[tup
             for seat, action in sorted(ours.keys() | theirs.keys()) if ours.get((seat, action)) != theirs.get((seat, action))]
 
 
-def select_files(ruleset: str | None = None, folder: Path = PERFT_DIR) -> list[Path]:
-    """The perft files to check: every one of ``folder``, or ``ruleset``'s alone (an id). Raises
-    ``SelectionError`` for a rule set without a perft file (naming those that have one)."""
-    files = perft_files(folder)
+def select_files(ruleset: str | None = None, files: Iterable[str | Path] = (), folder: Path = PERFT_DIR) -> list[Path]:
+    """The perft files to check: ``files`` when any are given (each once), else every one of
+    ``folder``; of those, ``ruleset``'s alone when given (an id: a file is named after its rule
+    set). Raises ``SelectionError`` when none of them is ``ruleset``'s (naming those there are)."""
+    given = [Path(path) for path in dict.fromkeys(files)]
+    chosen = given or perft_files(folder)
     if ruleset is None:
-        return files
-    chosen = [path for path in files if path.stem == ruleset]
-    if not chosen:
-        raise SelectionError(f"no move counts for the rule set {ruleset!r} in {folder}: --perft takes the id of one of "
-                             f"{', '.join(path.stem for path in files)}")
-    return chosen
+        return chosen
+    of_ruleset = [path for path in chosen if path.stem == ruleset]
+    if not of_ruleset:
+        among = "the files given" if given else str(folder)
+        raise SelectionError(f"no move counts for the rule set {ruleset!r} in {among}: --ruleset takes the id of one of "
+                             f"{', '.join(path.stem for path in chosen)}")
+    return of_ruleset
 
 
-def check_engine(adapter_factory: Callable[[], EngineAdapter], files: Iterable[Path]) -> list[PerftVerdict]:
-    """Check an engine against the perft ``files``: every position on a fresh adapter from
-    ``adapter_factory`` (closed after it), every count (``check_position``). Returns the verdicts in
-    the files' order. Raises ``SelectionError`` for a malformed file, before any engine is asked."""
-    positions = [position for path in files for position in load_perft(path)]
+def load_perft_files(files: Iterable[Path]) -> list[PerftPosition]:
+    """The positions of every perft file of ``files``, in their order (``load_perft``). Raises
+    ``PerftFileError`` with the problems of every file that has some."""
+    positions, problems = [], []
+    for path in files:
+        try:
+            positions += load_perft(path)
+        except PerftFileError as error:
+            problems += error.problems
+    if problems:
+        raise PerftFileError(problems)
+    return positions
+
+
+def check_engine(adapter_factory: Callable[[], EngineAdapter], positions: Iterable[PerftPosition]) -> list[PerftVerdict]:
+    """Check an engine against perft ``positions`` (``load_perft_files``): each on a fresh adapter
+    from ``adapter_factory`` (closed after it), every count (``check_position``). Returns the
+    verdicts in the positions' order."""
     verdicts = []
     for position in positions:
         adapter = adapter_factory()

@@ -627,32 +627,34 @@ class Engine:
         ruleset = self.ruleset
         if isinstance(hands, dict):
             if sorted(hands) != list(range(self.players)):
-                raise BadDeal(f"a forced deal gives cards to every seat 0..{self.players - 1}, got seats {sorted(hands)}")
+                raise BadDeal(f"a forced deal gives cards to every seat 0..{self.players - 1}, got seats {sorted(hands)}", ("hands",))
             hands = [hands[seat] for seat in range(self.players)]
         if len(hands) != self.players:
-            raise BadDeal(f"a forced deal needs {self.players} hands, got {len(hands)}")
-        try:
-            dealt = [[card if isinstance(card, Card) else Card.parse(card) for card in cards] for cards in hands]
-            turned = None if vira is None else (vira if isinstance(vira, Card) else Card.parse(vira))
-        except CardError as problem:
-            raise BadDeal(str(problem)) from None
+            raise BadDeal(f"a forced deal needs {self.players} hands, got {len(hands)}", ("hands",))
         deck = ruleset.deck_set
-        seen: set[Card] = set()
-        for seat, cards in enumerate(dealt):
+        dealt: list[list[Card]] = []
+        seen: dict[Card, int] = {}  # card -> the seat dealt it
+        for seat, cards in enumerate(hands):
             if len(cards) != ruleset.hand_size:
-                raise BadDeal(f"seat {seat} gets {len(cards)} cards; {ruleset.id} deals {ruleset.hand_size}")
-            for card in cards:
+                raise BadDeal(f"seat {seat} gets {len(cards)} cards; {ruleset.id} deals {ruleset.hand_size}", ("hands", seat))
+            dealt.append([])
+            for index, card in enumerate(cards):
+                at = ("hands", seat, index)
+                card = _forced_card(card, at)
                 if card not in deck:
-                    raise BadDeal(f"{card} is not in the {ruleset.id} deck")
+                    raise BadDeal(f"{card} is not in the {ruleset.id} deck", at)
                 if card in seen:
-                    raise BadDeal(f"{card} is dealt twice")
-                seen.add(card)
+                    raise BadDeal(f"{card} is dealt twice (to seat {seen[card]} and to seat {seat})", at)
+                seen[card] = seat
+                dealt[seat].append(card)
+        turned = None if vira is None else _forced_card(vira, ("vira",))
         if ruleset.vira and turned is None:
-            raise BadDeal(f"{ruleset.id} turns a vira; the forced deal needs one")
+            raise BadDeal(f"{ruleset.id} turns a vira; the forced deal needs one", ("vira",))
         if not ruleset.vira and turned is not None:
-            raise BadDeal(f"{ruleset.id} turns no vira")
+            raise BadDeal(f"{ruleset.id} turns no vira", ("vira",))
         if turned is not None and (turned not in deck or turned in seen):
-            raise BadDeal(f"the vira {turned} is {'in a hand' if turned in seen else 'not in the deck'}")
+            where = f"in the hand of seat {seen[turned]}" if turned in seen else "not in the deck"
+            raise BadDeal(f"the vira {turned} is {where}", ("vira",))
         return dealt, turned
 
     def _sees(self, viewer: int | None, seat: int) -> bool:
@@ -675,6 +677,16 @@ class Engine:
             "winner_seat": trick.winner_seat,
             "tied": trick.tied,
         }
+
+
+def _forced_card(card: Card | str, at: tuple[str | int, ...]) -> Card:
+    """``card`` of a forced deal as a ``Card``. Raises ``BadDeal`` at ``at`` when it is not a card."""
+    if isinstance(card, Card):
+        return card
+    try:
+        return Card.parse(card)
+    except CardError as problem:
+        raise BadDeal(str(problem), at) from None
 
 
 def _counts(given: Any, teams: int, rule: str) -> list[int]:
