@@ -47,6 +47,7 @@ from typing import Any
 from truco_dsl.cli import cases, conform, coverage, mutate, new, play, serve, show, simulate, validate, vocabulary, where
 from truco_dsl.cli import diff, explain, rulebook
 from truco_dsl.cli.exits import EXIT_INTERRUPTED, EXIT_TERMINATED, reported
+from truco_dsl.cli.options import streamed
 
 #: the commands, in the order ``truco --help`` lists them
 COMMANDS = (validate, show, new, conform, mutate, cases, serve, play, simulate, vocabulary, coverage, where, diff, explain,
@@ -72,11 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     sends — ends the run the same way (jobs, engines and workers ended, temporary folders removed)
     and returns 143 (``terminated``; ``_on_sigterm``). Output piped into a program that stops reading (``| head``)
     loses the rest of it, nothing else: the command goes on to its end, writes its reports and
-    returns its own exit code (``_Stdout``). Any other exception is a fault of truco-dsl and
+    returns its own exit code (``_Stdout``). A report given ``-`` (``--json -``) is written to
+    standard output alone, the command's own lines then going to stderr. Any other exception is a fault of truco-dsl and
     propagates with its traceback.
     """
     options = build_parser().parse_args(argv)
-    stdout, sys.stdout = sys.stdout, _Stdout(sys.stdout)
+    stdout = sys.stdout
+    # a report written to standard output (--json -) goes there alone: the command's own lines go to stderr
+    sys.stdout = _Stdout(sys.stderr, reports=_Stdout(stdout)) if streamed(options) else _Stdout(stdout)
     terminated: list[int] = []
     handling = threading.current_thread() is threading.main_thread()  # only the main thread may set a handler
     previous = signal.signal(signal.SIGTERM, _on_sigterm(terminated)) if handling else None
@@ -112,10 +116,12 @@ class _Stdout:
     """Standard output as a command writes it: once the program reading it has gone (a closed pipe,
     ``truco conform | head -1``), what follows is dropped instead of raising ``BrokenPipeError``,
     so the command still finishes (its report files written) with its own exit code. Everything
-    else is the stream's own (``isatty``, ``encoding``, ``fileno`` …)."""
+    else is the stream's own (``isatty``, ``encoding``, ``fileno`` …). ``reports``: where a report
+    given ``-`` is written (``options.write_file``) when the command's own lines go to stderr."""
 
-    def __init__(self, stream: Any):
+    def __init__(self, stream: Any, reports: _Stdout | None = None):
         self._stream = stream
+        self.reports = reports
 
     def write(self, text: str) -> int:
         try:
