@@ -3,13 +3,17 @@ that turns no vira: what ``truco conform --ruleset FILE`` runs and says of them.
 
 from __future__ import annotations
 
+import json
+import shlex
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from truco_dsl.cli import main
 from truco_dsl.cards import Card
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.engines.translation import ViraTranslation
 from truco_dsl.conformance.runner import run_suite
 from truco_dsl.engine.records import Play
@@ -162,9 +166,67 @@ def test_the_clause_table_quotes_the_house_rules_and_coverage_counts_the_own_sce
     assert row.split()[1:] == ["3", "3", "0", "0", "3", "0", "0"]
 
 
-def test_an_engine_cannot_play_a_rule_file_s_own_scenarios():
-    with pytest.raises(SelectionError, match="played by the reference engine"):
-        run_suite(str(FIXTURE / "jogo-de-24.yaml"), adapter_factory=lambda: None)
+def _outcomes(path: Path) -> dict[tuple, tuple]:
+    return {(record["id"], record["ruleset"], record["row_line"]): (record["outcome"], record["feature"])
+            for record in json.loads(path.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize("variant", ["baralho-limpo", "melhor-de-tres"])
+def test_an_engine_is_asked_for_a_variant_by_its_id_and_judged_as_the_reference_engine_in_process(variant, tmp_path, capsys):
+    """``--ruleset VARIANT --engine PROGRAM`` runs the parent's scenarios and the variant's own with the
+    engine asked for the variant where they name the parent: the same outcomes as in-process."""
+    serve = f"{shlex.quote(sys.executable)} -m truco_dsl.cli serve"
+    assert main(["conform", "--ruleset", variant, "--json", str(tmp_path / "here.json")]) == 0
+    here = capsys.readouterr().out.splitlines()[-1]
+    assert main(["conform", "--ruleset", variant, "--engine", serve, "--json", str(tmp_path / "engine.json")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == here
+    outcomes = _outcomes(tmp_path / "engine.json")
+    assert outcomes == _outcomes(tmp_path / "here.json")
+    passed = {key for key, (outcome, _) in outcomes.items() if outcome == "passed"}
+    assert passed and {key[1] for key in passed} == {variant}
+    if variant == "baralho-limpo":  # the parent's scenarios it can deal, and those of variantes.feature that name it
+        assert {feature for outcome, feature in outcomes.values() if outcome == "passed"} >= {
+            "atb-2004/estrutura.feature", "atb-2004/variantes.feature"}
+        assert "11 passed, 0 failed, 182 not applicable" in here
+
+
+def test_an_engine_runs_a_rule_file_s_own_scenarios_asked_by_the_file_s_id(tmp_path, capsys):
+    serve = f"{shlex.quote(sys.executable)} -m truco_dsl.cli serve --ruleset {shlex.quote(str(FIXTURE / 'jogo-de-24.yaml'))}"
+    code = main(["conform", "--ruleset", str(FIXTURE / "jogo-de-24.yaml"), "--engine", serve, "--tags", "@clause:JOGO24-1",
+                 "--json", str(tmp_path / "run.json")])
+    assert code == 0, capsys.readouterr()
+    records = json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))
+    own = [record for record in records if record["feature"].endswith("jogo-de-24.feature")]
+    assert own and {(record["outcome"], record["ruleset"]) for record in own} == {("passed", "jogo-de-24")}
+
+
+class _RefusesEveryForcedDeal(ReferenceAdapter):
+    """The reference engine refusing every forced deal: an engine's fault, whatever the variant."""
+
+    name = "refuses-deals"
+
+    def new_game(self, ruleset, players, dealer, scores, hands, vira, seed, games_won=None):
+        if hands is not None:
+            raise SetupRefused("no forced deals here")
+        return super().new_game(ruleset, players, dealer, scores, hands, vira, seed, games_won)
+
+
+def test_a_deal_the_variant_can_make_and_the_engine_refuses_fails_and_one_it_cannot_make_is_not_applicable():
+    # baralho-001 deals a vira Ks and low cards: melhor de três deals it, baralho limpo (no 4 5 6 7) cannot
+    made = run_suite("melhor-de-tres", tags="@id:baralho-001", adapter_factory=_RefusesEveryForcedDeal)
+    assert [(result.outcome, result.ruleset) for result in made] == [("failed", "melhor-de-tres")]  # the engine's fault
+    assert "refuses-deals could not start the game" in made[0].message
+    unmade = run_suite("baralho-limpo", tags="@id:baralho-001", adapter_factory=_RefusesEveryForcedDeal)
+    assert [(result.outcome, result.ruleset) for result in unmade] == [("not_applicable", "baralho-limpo")]
+    assert "the reference engine playing baralho-limpo" in unmade[0].message
+
+
+def test_an_engine_that_does_not_offer_the_variant_checks_nothing_and_says_which_id_it_lacks(capsys):
+    engine = f"{shlex.quote(sys.executable)} -m truco_dsl.cli serve --ruleset atb-2004"
+    assert main(["conform", "--ruleset", "baralho-limpo", "--engine", engine, "--tags", "@id:estrutura-001"]) == 1
+    captured = capsys.readouterr()
+    assert "does not play 'baralho-limpo' with" in captured.out
+    assert "nothing was checked" in captured.err
 
 
 def test_an_own_scenario_for_a_game_the_run_cannot_play_fails_saying_why(tmp_path):

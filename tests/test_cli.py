@@ -234,3 +234,44 @@ def test_no_command_writes_a_report_over_the_rule_file_it_reads(tmp_path, capsys
     assert main([word.format(file=rule_file) for word in command]) == 2
     assert "is the rule file of" in capsys.readouterr().err
     assert rule_file.read_text(encoding="utf-8") == "ruleset: casa\ntitle: Casa\nextends: atb-2004\n"
+
+
+# ------------------------------------------------------------------------------- a report on standard output
+@pytest.mark.parametrize("arguments, starts", [
+    (["conform", "--tags", "@id:truco-001 or @id:truco-002", "--json", "-"], "["),
+    (["conform", "--tags", "@id:truco-001", "--jobs", "2", "--json", "-"], "["),
+    (["conform", "--tags", "@id:truco-001", "--junit-xml", "-"], "<?xml"),
+    (["conform", "--tags", "@id:truco-001", "--html", "-"], "<!DOCTYPE html>"),
+    (["conform", "--tags", "@id:truco-001", "--write-expectations", "-"], "# Known failures"),
+    (["simulate", "--games", "10", "--workers", "1", "--json", "-"], "{"),
+    (["rulebook", "atb-2004", "--markdown", "-"], "# Rulebook of atb-2004"),
+    (["cases", "export", "--ruleset", "enecomp", "--output", "-"], "{"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else None)
+def test_a_report_given_dash_is_written_to_standard_output_alone_and_no_file_named_dash(arguments, starts, tmp_path,
+                                                                                        monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(arguments) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith(starts), captured.out[:200]
+    if starts in "[{":
+        document = json.loads(captured.out)  # nothing but the report: the command's own lines went to stderr
+        if arguments[0] == "conform":
+            assert {record["id"] for record in document} == set(arguments[2].replace("@id:", "").split(" or "))
+    if arguments[0] == "conform":
+        assert "passed, 0 failed" in captured.err  # the summary, on stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["conform", "--tags", "@id:truco-001", "--json", "-", "--html", "-"],
+     "--json and --html both name standard output (-): one report can go there"),
+    (["simulate", "--games", "10", "--json", "-", "--record", "-"], "--json and --record both name standard output (-)"),
+    (["simulate", "--games", "10", "--plot", "-"], "--plot -: the plot is a PNG image and is not written to standard output"),
+])
+def test_two_reports_on_standard_output_or_a_png_there_are_refused_before_the_run(arguments, message, tmp_path, monkeypatch,
+                                                                                  capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(arguments) == EXIT_BAD_INPUT
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+    assert list(tmp_path.iterdir()) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -139,3 +140,45 @@ def test_python_code_lives_only_under_truco_dsl():
 def test_the_package_docstring_draws_these_layers():
     drawn = ast.get_docstring(ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8")))
     assert re.findall(r"``(\w+)``", drawn.split("\n\n")[1])[:len(LAYERS)] == list(LAYERS)
+
+
+#: the import name of each distribution pyproject.toml lists, where the two differ
+_IMPORT_NAMES = {"pyyaml": "yaml", "pytest-xdist": "xdist", "gherkin-official": "gherkin"}
+#: third-party engines an adapter drives, which their users install beside truco-dsl (never a dependency)
+_BESIDE = {"gat_games"}
+
+
+def _distributions(requirements: list[str]) -> set[str]:
+    """The import names of ``requirements`` (``dask[distributed]>=2024.1`` -> dask, distributed)."""
+    names = set()
+    for requirement in requirements:
+        name, extras = re.match(r"([A-Za-z0-9_.-]+)(?:\[([^\]]*)\])?", requirement).groups()
+        names.add(_IMPORT_NAMES.get(name.lower(), name.lower().replace("-", "_")))
+        names.update(extra.strip() for extra in (extras or "").split(",") if extra.strip())
+    return names
+
+
+def test_a_base_install_imports_only_its_dependencies_and_an_extra_only_inside_the_function_that_needs_it():
+    """``pip install truco-dsl`` (no extra) must run ``truco conform``, ``serve`` and every command but
+    ``simulate --plot`` / ``--cluster``: every library truco_dsl imports is a base dependency, or an
+    extra's (plot, cluster) imported only inside a function, never at a module's top."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    base = _distributions(project["dependencies"])
+    extras = {extra: _distributions(requirements) for extra, requirements in project["optional-dependencies"].items()}
+    assert {"pytest", "pytest_bdd"} <= base  # truco conform runs the suite with them
+    standard = set(sys.stdlib_module_names)
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                roots = [(node.module or "").split(".")[0]]
+            else:
+                continue
+            for root in roots:
+                if root in standard or root == "truco_dsl" or root in base:
+                    continue
+                assert root in extras["plot"] | extras["cluster"] | _BESIDE, f"{name} imports {root}, which no dependency installs"
+                assert id(node) not in top, f"{name} imports {root} (an extra's) at its top: a base install could not load it"

@@ -28,6 +28,9 @@ from truco_dsl.conformance.engines.process import ProcessAdapter
 from truco_dsl.conformance.runner import engine_factory, run_suite
 from truco_dsl.programs import LineProgram
 
+sys.path.insert(0, str(Path(__file__).with_name("engines")))
+from processes import alive, descendants  # noqa: E402
+
 FAULTY = Path(__file__).with_name("engines") / "faulty_engine.py"
 SERVE = [sys.executable, "-m", "truco_dsl.cli", "serve"]
 #: seven scenarios of atb-2004/truco.feature that act, in the order they run
@@ -185,14 +188,6 @@ def test_each_fault_is_its_own_outcome_and_the_run_goes_on_with_a_fresh_process(
     assert all(results[index].failing_step for index in (1, 3, 4, 5))
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0] != "Z"
-    except OSError:
-        return False
-
-
 def test_a_reply_not_utf8_or_nested_too_deep_is_a_protocol_error_and_an_orphan_child_neither_hangs_nor_survives(tmp_path):
     plan = "latin1,deep,orphan,closed,ok"
     factory, engine = engine_factory(faulty(plan, tmp_path / "games"), timeout=1.0)
@@ -209,7 +204,7 @@ def test_a_reply_not_utf8_or_nested_too_deep_is_a_protocol_error_and_an_orphan_c
     assert "the engine exited (exit code 3) without replying to act, leaving a process that holds its output open" in orphan, orphan
     assert "the engine closed its output without replying to act (it is still running)" in closed, closed
     for entry in Path("/proc").iterdir():  # the child was in the engine's process group, which was ended
-        if entry.name.isdigit() and "time.sleep(600)" in (entry / "cmdline").read_bytes().decode(errors="replace") and _alive(int(entry.name)):
+        if entry.name.isdigit() and "time.sleep(600)" in (entry / "cmdline").read_bytes().decode(errors="replace") and alive(int(entry.name)):
             orphans.append(entry.name)
     assert orphans == []
 
@@ -382,22 +377,6 @@ def test_the_abstract_common_core_is_named_as_such_not_as_a_rule_set_without_sce
     assert "paulista is a common core that other rule sets extend" in capsys.readouterr().err
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes started by ``pid``, and by those, however deep (from /proc)."""
-    parents = {}
-    for entry in Path("/proc").iterdir():
-        try:
-            parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(") ", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-    found, frontier = [], [pid]
-    while frontier:
-        children = [child for child, parent in parents.items() if parent in frontier]
-        found += children
-        frontier = children
-    return found
-
-
 @pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]], ids=["one process", "jobs"])
 def test_ctrl_c_ends_the_run_with_130_and_interrupted_and_leaves_no_job_nor_engine(jobs, tmp_path):
     # the engine never answers its first act (a 30 s timeout), so the run is surely under way;
@@ -410,11 +389,37 @@ def test_ctrl_c_ends_the_run_with_130_and_interrupted_and_leaves_no_job_nor_engi
     while not (tmp_path / "games").exists() and time.monotonic() < deadline:
         time.sleep(0.05)  # an engine has started its first game
     time.sleep(0.5)
-    descendants = _descendants(run.pid)
+    started = descendants(run.pid)
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
     assert err.strip() == "interrupted", err  # no pytest banner, no traceback
-    assert len(descendants) >= (3 if jobs else 1)  # the engine (and with --jobs the jobs and theirs)
+    assert len(started) >= (3 if jobs else 1)  # the engine (and with --jobs the jobs and theirs)
     time.sleep(0.3)
-    assert [pid for pid in descendants if _alive(pid)] == []
+    assert [pid for pid in started if alive(pid)] == []
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]], ids=["one process", "jobs"])
+def test_sigterm_ends_the_run_as_ctrl_c_does_with_143_and_leaves_no_job_engine_nor_folder(jobs, tmp_path):
+    # what a cancelled CI job sends, to truco alone: the engine hangs at its first act (a 30 s timeout)
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    engine = faulty("sleep,sleep", tmp_path / "games")
+    run = subprocess.Popen([sys.executable, "-m", "truco_dsl.cli", "conform", *jobs, "--tags", TRUCO, "--engine", engine,
+                            "--timeout", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "TMPDIR": str(folder)})
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "games").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # an engine has started its first game
+    time.sleep(0.5)
+    started = descendants(run.pid)
+    if jobs:
+        assert [path.name for path in folder.iterdir() if path.name.startswith("truco-jobs-")]  # the jobs' folder is there
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 143, err
+    assert err.strip() == "terminated", err  # one line: no pytest banner, no traceback
+    assert len(started) >= (3 if jobs else 1)  # the engine (and with --jobs the jobs and theirs)
+    time.sleep(0.3)
+    assert [pid for pid in started if alive(pid)] == []
+    assert list(folder.iterdir()) == []  # no /tmp/truco-jobs-* left

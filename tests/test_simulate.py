@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,9 @@ from truco_dsl.simulation.measures import GameTally, dealt_manilha_chance
 from truco_dsl.simulation.runner import Plan, chunks, simulate
 from truco_dsl.simulation.statistics import mean, paired_difference, paired_rate_difference, wilson
 from truco_dsl.simulation.summary import differences, figures
+
+sys.path.insert(0, str(Path(__file__).with_name("engines")))
+from processes import alive, descendants  # noqa: E402
 
 ATB = load_ruleset("atb-2004")
 
@@ -169,19 +173,26 @@ def test_a_bad_number_of_games_is_an_option_error(value, capsys):
     assert stopped.value.code == 2 and "the number of games must be a whole number" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_ctrl_c_stops_the_run_and_reports_the_games_played(tmp_path, workers):
+@pytest.mark.parametrize("workers, stop, code", [("1", signal.SIGINT, 130), ("2", signal.SIGINT, 130), ("2", signal.SIGTERM, 143)],
+                         ids=["ctrl-c", "ctrl-c workers", "sigterm workers"])
+def test_ctrl_c_or_sigterm_stops_the_run_and_reports_the_games_played(tmp_path, workers, stop, code):
     path = tmp_path / "partial.json"
     process = subprocess.Popen([sys.executable, "-m", "truco_dsl.cli", "simulate", "--games", "1000000", "--workers", workers,
                                 "--json", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    deadline = time.monotonic() + 60
+    while workers != "1" and len(descendants(process.pid)) < int(workers) and time.monotonic() < deadline:
+        time.sleep(0.1)  # the workers are started (a busy machine takes its time)
     time.sleep(4)
-    process.send_signal(signal.SIGINT)
+    workers_started = descendants(process.pid)
+    process.send_signal(stop)
     out, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
+    assert process.returncode == code, err
     report = json.loads(path.read_text())
     assert report["interrupted"] is True and 0 < report["games"] < 1000000
     assert "interrupted" in out and "Traceback" not in err
+    time.sleep(0.3)
+    assert [pid for pid in workers_started if alive(pid)] == []  # no worker left playing
 
 
 def test_the_plot_is_a_png_of_the_size_it_says(tmp_path):

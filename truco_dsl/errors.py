@@ -142,6 +142,12 @@ class NotTranslatable(SetupRefused):
     the scenario no longer means what it says. The message names the two cards."""
 
 
+class VariantCannotDeal(SetupRefused):
+    """A forced deal of a scenario that the rule set played in place of the one it names (a variant)
+    cannot deal as written, found on the reference engine before the engine under test is asked
+    (``engines/stand_in.py``): the scenario is not applicable to that variant. The message says why."""
+
+
 class CountTooLarge(ValueError):
     """A ``count`` that stopped at one of its limits (``engine.search.count_lines``): the positions
     it may visit, or the time it may run. ``positions``: the positions it visited (with ``seconds``

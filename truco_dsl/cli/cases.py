@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_OK
-from truco_dsl.cli.options import check_writable, write_file
+from truco_dsl.cli.options import STANDARD_OUTPUT, check_writable, write_file
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -41,5 +41,6 @@ def run(options: argparse.Namespace) -> int:
         return EXIT_OK
     if not write_file(options.command, options.output, "the cases", text):
         return EXIT_BAD_INPUT
-    print(f"{len(document['cases'])} cases written to {options.output}", file=sys.stderr)
+    if options.output != STANDARD_OUTPUT:
+        print(f"{len(document['cases'])} cases written to {options.output}", file=sys.stderr)
     return EXIT_OK

@@ -26,6 +26,8 @@ EXIT_DIFFERENT = 1
 EXIT_BAD_INPUT = 2
 #: the person pressed Ctrl-C (128 + SIGINT, as a shell reports it)
 EXIT_INTERRUPTED = 130
+#: the run was sent SIGTERM (a CI job cancelled) and ended as after Ctrl-C (128 + SIGTERM)
+EXIT_TERMINATED = 143
 
 
 def headline(error: BaseException) -> str:

@@ -1,6 +1,8 @@
 """What commands take from the user: the argument type of every numeric option (``--jobs``,
 ``--timeout``, ``--shard``, ``--seed``, ``--players``, ``--games``), and the files a command writes where the
-user said (``check_writable`` before the run, ``write_file`` after it).
+user said (``check_writable`` before the run, ``write_file`` after it). A report path ``-`` is
+standard output (``--json -``): the report alone goes there, and the command's own lines to stderr
+(``cli.main`` moves them when ``streamed`` names an option).
 
 An argument type raises ``argparse.ArgumentTypeError``, with the range the option allows, for a
 value out of it (negative, too large, ``nan``, ``inf``, a fraction, not a number): argparse shows its
@@ -12,10 +14,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 from pathlib import Path
 
 from truco_dsl.cli.exits import bad_input
 from truco_dsl.errors import SelectionError
+
+#: the report path that means standard output (``--json -``)
+STANDARD_OUTPUT = "-"
+#: the options (their argparse ``dest``) whose value is a file a command writes, of every command
+OUTPUT_OPTIONS = ("json", "junit_xml", "html", "markdown", "write_expectations", "record", "output", "plot")
 
 #: the most processes ``--jobs`` may start, per core: each job is a Python process (and, for
 #: ``conform --engine``, an engine process too), so more only queue for the cores and use memory
@@ -143,10 +151,18 @@ def seconds(text: str) -> float:
     return value
 
 
+def streamed(options: argparse.Namespace) -> list[str]:
+    """The output options of a command's ``options`` given as ``-`` (standard output), as written
+    (``--json``)."""
+    return [f"--{dest.replace('_', '-')}" for dest in OUTPUT_OPTIONS if getattr(options, dest, None) == STANDARD_OUTPUT]
+
+
 def check_writable(path: str) -> None:
     """Check that a file can be written at ``path`` (a report, an expectations file, exported cases)
-    before a run spends its time; a file that did not exist is not left behind.
-    Raises ``SelectionError`` (one line: the path and why) when it cannot."""
+    before a run spends its time; a file that did not exist is not left behind; ``-`` (standard
+    output) can. Raises ``SelectionError`` (one line: the path and why) when it cannot."""
+    if path == STANDARD_OUTPUT:
+        return
     if not path:
         raise SelectionError("cannot write to an empty path: give a file's name")
     target = Path(path)
@@ -167,9 +183,16 @@ def check_writable(path: str) -> None:
 
 
 def write_file(command: str, path: str, what: str, text: str) -> bool:
-    """Write ``text`` (UTF-8) to ``path``. ``what`` names it for the user (``the JSON report``).
-    Returns True when written; False after ``truco COMMAND: cannot write WHAT to PATH: why`` on
-    stderr (``bad_input``), so that a command writing several files still writes the others."""
+    """Write ``text`` (UTF-8) to ``path``; ``-``: to standard output (``sys.stdout.reports`` while
+    ``cli.main`` sends the command's own lines to stderr, else ``sys.stdout``). ``what`` names it for
+    the user (``the JSON report``). Returns True when written; False after ``truco COMMAND: cannot
+    write WHAT to PATH: why`` on stderr (``bad_input``), so that a command writing several files
+    still writes the others."""
+    if path == STANDARD_OUTPUT:
+        stream = getattr(sys.stdout, "reports", None) or sys.stdout
+        stream.write(text)
+        stream.flush()
+        return True
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as error:
@@ -217,9 +240,12 @@ def check_outputs(outputs: dict[str, str | None], inputs: list[tuple[str, str]] 
     given = {option: path for option, path in outputs.items() if path is not None}
     for option, path in given.items():
         twice = [other for other, other_path in given.items() if other != option and same_file(path, other_path)]
+        if twice and path == STANDARD_OUTPUT:
+            raise SelectionError(f"{option} and {twice[0]} both name standard output (-): one report can go there; "
+                                 f"give the other a file")
         if twice:
             raise SelectionError(f"{option} and {twice[0]} both name {path}: one would overwrite the other; give each its own file")
-        read = next((what for what, input_path in inputs if same_file(path, input_path)), None)
+        read = None if path == STANDARD_OUTPUT else next((what for what, input_path in inputs if same_file(path, input_path)), None)
         if read is not None:
             raise SelectionError(f"{option} {path} is {read}: writing there would destroy it; give another file")
         check_writable(path)

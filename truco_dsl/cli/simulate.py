@@ -67,7 +67,7 @@ def run(options: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, bad_input
-    from truco_dsl.cli.options import check_outputs, input_files, write_file
+    from truco_dsl.cli.options import STANDARD_OUTPUT, check_outputs, input_files, write_file
     from truco_dsl.errors import SelectionError
     from truco_dsl.rules import load_ruleset
     from truco_dsl.simulation import plot
@@ -89,6 +89,9 @@ def run(options: argparse.Namespace) -> int:
             make_bot(spec, 0).close()
         except ValueError as problem:
             raise SelectionError(f"--bots: {problem}") from None
+    if options.plot == STANDARD_OUTPUT:  # a PNG is no text for a terminal or a pipe of lines
+        raise SelectionError("--plot -: the plot is a PNG image and is not written to standard output; give a file's name "
+                             "(--plot figures.png)")
     if options.plot is not None and plot.missing() is not None:
         raise SelectionError(plot.missing())
     check_outputs({"--json": options.json, "--record": options.record, "--plot": options.plot},

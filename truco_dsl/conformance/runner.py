@@ -41,9 +41,10 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     scenarios its rule files carry (``features:``), playing it wherever they name its id or a
     parent file's. None: every folder. ``tags``: a Cucumber tag expression (``"@clause:ATB-TRUCO-2 or @id:faults-001"``).
     ``adapter_factory``: makes a fresh ``EngineAdapter`` for each scenario (default: the reference
-    engine). ``rulesets``: rule set id -> RuleSet played in its place by the reference engine.
-    A scenario whose forced deal a rule set played in place of the named one cannot deal is
-    ``not_applicable``, never passed; with no override a refused deal is a failure.
+    engine). ``rulesets``: rule set id -> RuleSet played in its place (by the reference engine; an
+    engine under test is asked for it by its own id, ``engines/stand_in.py``).
+    A scenario whose forced deal a rule set played in place of the named one cannot deal (on the
+    reference engine) is ``not_applicable``, never passed; with no override a refused deal is a failure.
     ``quiet``: hide pytest's output.
     ``shard``: ``(index, count)``: run only every count-th selected scenario from the index-th.
     ``expectations``: the engine's known failures (``expectations.py``): an expected outcome is
@@ -54,8 +55,7 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
     failure: its exchange replayed on the reference engine); ``truco mutate`` needs none.
 
     Raises ``FileNotFoundError`` (unknown rule set), ``RulesetError`` (malformed rule file),
-    ``SelectionError`` (bad tag expression, no scenarios for the rule set, rule-set overrides
-    together with a custom adapter factory), ``SuiteError`` (pytest failed to run), ``KeyboardInterrupt`` (Ctrl-C stopped the run).
+    ``SelectionError`` (bad tag expression, no scenarios for the rule set), ``SuiteError`` (pytest failed to run), ``KeyboardInterrupt`` (Ctrl-C stopped the run).
     """
     overrides = dict(rulesets or {})
     folders, carried = None, ()
@@ -65,13 +65,6 @@ def run_suite(ruleset: str | None = None, tags: str | None = None, adapter_facto
         carried = loaded.features
         for named, played in stand_ins(loaded, folder).items():
             overrides.setdefault(named, played)
-    if adapter_factory is not None and overrides:
-        folder_hint = (f"; to judge an engine that plays it by the parent's scenarios, run --ruleset {folders[0]} with "
-                       f"that engine (the reference engine playing it: --engine 'truco serve --ruleset {ruleset}')"
-                       if ruleset is not None and folders else "")
-        raise SelectionError("a variant or mutant played in place of a rule set (--ruleset FILE) is played by the "
-                             "reference engine in this process; it cannot be combined with another engine (--engine): an "
-                             f"engine plays the rule sets its hello offers{folder_hint}")
     plugin = ConformancePlugin(adapter_factory, rulesets=overrides or None, folders=folders, tags=tags, shard=shard,
                                expectations=expectations, carried=carried, causes=causes)
     # no hypothesis plugin: its end-of-run summary imports hypothesis, which pytest then rewrites

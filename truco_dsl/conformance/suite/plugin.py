@@ -37,6 +37,7 @@ import pytest
 
 from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, EngineAdapter, ReferenceAdapter
+from truco_dsl.conformance.engines.stand_in import StandInAdapter
 from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcript
 from truco_dsl.conformance.report.causes import departure, fallback
 from truco_dsl.conformance.report.expectations import Expectations, judge
@@ -180,8 +181,8 @@ class CarriedModule(pytest.Module):
 
 class ConformancePlugin:
     """The plugin object. ``adapter_factory``: makes the adapter for each scenario (default:
-    ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place by the
-    default adapter; ``folders``: the ``features/<id>/`` folders to run (None: all); ``tags``: a
+    ``ReferenceAdapter(rulesets)``); ``rulesets``: rule set id -> RuleSet played in its place: by the
+    default adapter, or asked of the engine the factory makes by its own id (``stand_in.StandInAdapter``); ``folders``: the ``features/<id>/`` folders to run (None: all); ``tags``: a
     Cucumber tag expression (None: every scenario); ``shard``: ``(index, count)`` to keep only every
     count-th selected scenario from the index-th (0-based; None: all), for ``--jobs``;
     ``expectations``: the engine's known failures (``expectations.judge`` gives each scenario its
@@ -206,6 +207,9 @@ class ConformancePlugin:
         self.shard = shard
         self.plays_reference = adapter_factory is None
         loaded: dict[str, RuleSet] = {}  # the bundled rule sets this run's reference adapters loaded
+        if adapter_factory is not None and self.rulesets:  # the engine under test asked for them by their own ids
+            under_test = adapter_factory
+            adapter_factory = lambda: StandInAdapter(under_test(), self.rulesets)  # noqa: E731
         self.adapter_factory: AdapterFactory = adapter_factory or (lambda: ReferenceAdapter(self.rulesets, loaded))
         self.folders = None if folders is None else set(folders)
         self.tags = tags
@@ -343,7 +347,7 @@ class ConformancePlugin:
                                f"{NOT_APPLICABLE_PREFIX}: it plays {outside}, which {self._run_ids()} neither is nor "
                                f"extends: it judges {outside}, not the rule set of this run")
         elif (call.excinfo is not None and report.failed and call.excinfo.errisinstance((DealRefused, NotTranslatable))
-                and self._overridden(item)):
+                and self._overridden(item) and (self.plays_reference or getattr(call.excinfo.value, "by_variant", False))):
             self._not_applicable(item, report, call.excinfo.value)
         elif report.skipped and self._overridden(item) and self._seats_refused(item):
             self._not_applicable_table(item, report)
@@ -389,7 +393,7 @@ class ConformancePlugin:
 
     def _played(self, named: str | None) -> str | None:
         """The id of the rule set played when a scenario names ``named``."""
-        return self.rulesets[named].id if self.plays_reference and named in self.rulesets else named
+        return self.rulesets[named].id if named in self.rulesets else named
 
     def pytest_runtest_teardown(self, item: pytest.Item) -> None:
         named = dict(item.user_properties).get("ruleset")
@@ -397,10 +401,10 @@ class ConformancePlugin:
             item.user_properties.append(("ruleset_played", self._played(named)))
 
     def _overridden(self, item: pytest.Item) -> bool:
-        """Whether the scenario plays a rule set in place of the one it names (only the reference
-        engine plays overrides; a custom adapter plays what the scenario names)."""
+        """Whether the scenario plays a rule set in place of the one it names (the reference engine
+        plays it there, an engine under test is asked for it by its own id: ``stand_in.py``)."""
         named = dict(item.user_properties).get("ruleset")
-        return self.plays_reference and named in self.rulesets and self.rulesets[named].id != named
+        return named in self.rulesets and self.rulesets[named].id != named
 
     def _not_applicable(self, item: pytest.Item, report: pytest.TestReport, refusal: BaseException) -> None:
         """Turn the failed report of a refused forced deal under an override into a skip whose
@@ -437,7 +441,7 @@ class ConformancePlugin:
         """The rule set a scenario played when it is outside the lineage of the rule set this run
         plays in place of others (a scenario of features/atb-2004 about baralho-limpo, in a run of a
         variant of manilha-velha), else None."""
-        if not self.plays_reference or not self.rulesets:
+        if not self.rulesets:
             return None
         named = dict(item.user_properties).get("ruleset")
         return named if named is not None and named not in self._inside else None

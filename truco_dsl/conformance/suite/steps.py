@@ -28,7 +28,8 @@ from pytest_bdd import parsers
 
 from truco_dsl.conformance.engines.adapter import EngineAdapter, Outcome
 from truco_dsl.conformance.suite.readings import other_reading
-from truco_dsl.errors import SetupRefused
+from truco_dsl.errors import SetupRefused, VariantCannotDeal
+from truco_dsl.rules import RuleSet
 
 #: suit symbols accepted in feature files, written as the canonical letters
 _SUIT_SYMBOLS = str.maketrans({"♣": "c", "♥": "h", "♠": "s", "♦": "d"})
@@ -37,10 +38,13 @@ _SUIT_SYMBOLS = str.maketrans({"♣": "c", "♥": "h", "♠": "s", "♦": "d"})
 class DealRefused(pytest.fail.Exception):  # type: ignore[misc,name-defined]
     """The engine refused a forced deal of the scenario (``SetupRefused``), or dealt without the
     vira the scenario is about. A failure like any other, unless the rule set played stands in for
-    the one the scenario names: then the plugin reports the scenario as not applicable."""
+    the one the scenario names: then the plugin reports the scenario as not applicable — when the
+    reference engine plays it, or when ``by_variant`` (the refusal is the variant's, found on the
+    reference engine before an engine under test was asked: ``errors.VariantCannotDeal``)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, by_variant: bool = False):
         super().__init__(msg=message, pytrace=False)
+        self.by_variant = by_variant
 
 
 Exported = dict[str, Any]
@@ -283,6 +287,12 @@ def _deal_rows(datatable: list[list[str]] | None, players: int) -> list[list[str
     return [hands[seat] for seat in range(players)]
 
 
+def _played_in_place(adapter: EngineAdapter, ruleset: str) -> RuleSet | None:
+    """The variant an engine under test is asked to play where the scenario names ``ruleset``
+    (``engines/stand_in.py``), None when it plays ``ruleset`` itself or is the reference engine."""
+    return getattr(adapter, "played_in_place", lambda named: None)(ruleset)
+
+
 def _start(adapter: EngineAdapter, table: Table, hands: list[list[str]] | None, vira: str | None, seed: int | None) -> None:
     _require_game(table)
     if table.started:
@@ -293,6 +303,8 @@ def _start(adapter: EngineAdapter, table: Table, hands: list[list[str]] | None, 
         else:
             adapter.new_game(table.ruleset, table.players, table.dealer, list(table.scores), hands, vira, seed,
                              games_won=list(table.games_won))
+    except VariantCannotDeal as refusal:  # found before the engine under test was asked
+        raise DealRefused(str(refusal), by_variant=True) from None
     except SetupRefused as refusal:
         message = (f"{adapter.name} could not start the game ({table.ruleset}, {table.players} players, seat {table.dealer} "
                    f"dealing, score {table.scores[0]} to {table.scores[1]}): {refusal}")
@@ -312,6 +324,8 @@ def _next_deal(adapter: EngineAdapter, table: Table, datatable: list[list[str]] 
         fail(f"expected the engine to wait for the next deal, but its phase is {state.get('phase')!r}: {excerpt(state)}")
     try:
         adapter.next_hand(hands, None if vira is None else card(vira))
+    except VariantCannotDeal as refusal:
+        raise DealRefused(str(refusal), by_variant=True) from None
     except SetupRefused as refusal:
         raise DealRefused(f"{adapter.name} could not deal the next hand ({'vira ' + vira if vira else 'without vira'}): "
                           f"{refusal}; state: {excerpt(adapter.state())}") from None
@@ -360,7 +374,8 @@ def a_game(adapter: EngineAdapter, request: pytest.FixtureRequest, ruleset: str,
     # the plugin adds the rule set played, when another stands in, and says when that one has no such table
     request.node.user_properties += [("ruleset", ruleset), ("players", players)]
     if not adapter.supports(ruleset, players):
-        pytest.skip(f"not supported: {adapter.name} does not play {ruleset!r} with {players} players")
+        asked = _played_in_place(adapter, ruleset)
+        pytest.skip(f"not supported: {adapter.name} does not play {asked.id if asked else ruleset!r} with {players} players")
     clauses = [mark.args[0] for mark in request.node.iter_markers("clause")]
     read = other_reading(getattr(adapter, "readings", None) or {}, clauses, ruleset)
     if read is not None:  # the record keeps the rule set (above): it tells an outline's rows apart
@@ -727,7 +742,7 @@ def real_deal(adapter: EngineAdapter, table: Table, count: int) -> None:
 
 @then(r"every one of those deals held (?P<size>\d+)·n \+ 1 distinct cards with the vira in no hand",
       converters={"size": int})
-def real_deals(table: Table, size: int) -> None:
+def real_deals(adapter: EngineAdapter, table: Table, size: int) -> None:
     """Every deal of the last ``the next <k> deals are shuffled`` gave each of the n seats ``size``
     cards and turned a vira: ``size``·n + 1 distinct cards, the vira in no hand."""
     if table.shuffled is None:
@@ -735,8 +750,9 @@ def real_deals(table: Table, size: int) -> None:
     if all(deal.vira is None for deal in table.shuffled):
         # a deal without a vira is what a rule set without one (manilha velha) deals: played in place
         # of the scenario's rule set, the scenario is not applicable; an engine of that rule set fails
+        asked = _played_in_place(adapter, table.ruleset)
         raise DealRefused(f"expected every deal to turn a vira after the hands; none of the {len(table.shuffled)} "
-                          f"shuffled deals turned one")
+                          f"shuffled deals turned one", by_variant=asked is not None and not asked.vira)
     wrong = []
     for number, deal in enumerate(table.shuffled, start=1):
         problems = []
