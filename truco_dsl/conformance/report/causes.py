@@ -19,15 +19,22 @@ so the scenarios failing for one cause share it; ``said`` is the same with this 
 Its clause is the one the departure itself breaks, found on the reference engine's own trace
 (``engine.TracedEngine``): the guard that refused an action the engine took, the guard whose reason
 the engine gave for an action the reference took, else the clause that last set the state the
-departure is about (who leads: the clause calling ``lead``; the score: one calling ``award``…).
+departure is about (``engine.STATE_SETTERS``: who leads, the clause calling ``lead``; the score,
+one calling ``award``…). A vaza given to another seat is the ranking's fault when the engine did
+not see the reference's top cards (``_ranking``): the clauses are then those the rule file's
+ranking parameter cites (``deck.manilha`` or ``deck``, ``rules.model``; ``Resolved.cited_by``),
+not the clause that happened to run last; a tie the engine saw and settled otherwise is the tie
+clause's. A reply that breaks the protocol's schema is a departure of its own: a protocol error at
+its exchange (``act truco``), whatever its values.
 
 No departure is found when the exchange shuffles a deal (the engine's shuffle is its own), when a
-reply never came or was no protocol line (a timeout, a crash, a protocol error: the fault is the
-cause), or when every reply agrees (the engine replied as the reference and the step judged
-otherwise). Such a failure is grouped by its failing step and message with numbers and quoted
-words left out (``fallback``).
+reply never came or was no protocol line, or when every reply agrees (the engine replied as the
+reference and the step judged otherwise). ``cause`` keys an engine fault (a timeout, a crash, a
+protocol error) by the command it broke off at and its message, any other failure by its failing
+step and message, numbers and quoted words left out (``fallback``).
 
-``groups`` gathers the failing records by ``cause["key"]``, largest first.
+``groups`` gathers the failing records by ``cause["key"]``, largest first; ``charged`` says which
+clauses a failing record counts for in a per-clause table.
 """
 
 from __future__ import annotations
