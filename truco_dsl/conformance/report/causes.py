@@ -337,12 +337,15 @@ def _ranking(number: int, reply: dict[str, Any], reference: ReferenceAdapter, ke
     clauses are those the rule file's ranking parameter cites (``parameter``: ``deck.manilha`` when
     a manilha is among the cards ranked otherwise, else ``deck``; ``rules.model``). None when the
     engine saw the reference's top cards and settled their tie otherwise (a tie's rule: the clause
-    is the one that gave the vaza, ``_setter``), or when a covered card is in the vaza."""
+    is the one that gave the vaza, ``_setter``), when the reference has not finished the vaza, or
+    when a covered card is in it."""
     engine = reference.engine
     hand = engine.hand if engine is not None else None
     if hand is None or number >= len(hand.tricks):
         return None
     trick, strengths = hand.tricks[number], hand.strengths
+    if trick.winner_seat is None and not trick.tied:
+        return None  # unfinished on the reference: the engine ended it, no card ranked otherwise
     if any(play.covered for play in trick.plays):
         return None  # a covered card ranks below every card by the engine's shape, not by the deck
     tricks = ((reply.get("state") or {}).get("hand") or {}).get("tricks") or []
@@ -387,7 +390,7 @@ def _exchange_kind(request: dict[str, Any]) -> str:
 
 
 def _exchange_words(request: dict[str, Any]) -> str:
-    """A request in this scenario's words: ``act truco by seat 0``, ``state (seat 1's view)``."""
+    """A request in this scenario's words: ``act truco by seat 0``, ``legal_actions of seat 1``."""
     command, seat = str(request.get("command")), request.get("seat")
     if command == "act":
         return f"act {request.get('action')} by seat {seat}"
