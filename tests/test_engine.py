@@ -347,3 +347,20 @@ def test_the_bundled_variants_are_found_by_id():
     engine.deal()
     assert engine.state()["hand"]["vira"] is None
     assert engine.state()["hand"]["manilhas"] == ["4c", "7h", "As", "7d"]
+
+
+def test_every_state_setter_is_a_field_of_the_state_set_by_a_builtin_effect():
+    """``engine.STATE_SETTERS`` (which calls set which field of the state, for the likely causes of
+    conformance/report/causes.py): every field is one of ``state()`` (of the game, its hand, a vaza)
+    or the mão de onze decision, and every call an effect builtin of the rule-file language."""
+    from truco_dsl.engine.engine import STATE_SETTERS
+    from truco_dsl.lang.vocabulary import BUILTINS
+
+    engine = Engine("atb-2004", players=2, seed=1)
+    engine.deal()
+    engine.act(engine.hand.turn, engine.legal_actions(engine.hand.turn)[0])
+    state = engine.state()
+    fields = set(state) | set(state["hand"]) | {field for trick in state["hand"]["tricks"] for field in trick}
+    for field, calls in STATE_SETTERS.items():
+        assert field in fields, field
+        assert calls and all(BUILTINS[call].effect for call in calls), field

@@ -121,3 +121,16 @@ def test_changed_of_a_variant_whose_parent_drops_clauses_saves_a_file_that_loads
     saved = tmp_path / "salvo.yaml"
     saved.write_text(shown.replace("ruleset: filho\n", "ruleset: salvo\n", 1), encoding="utf-8")
     assert load_ruleset(saved).clauses == load_ruleset(child).clauses
+
+
+def test_a_parameter_group_s_cites_as_the_rule_set_plays_them():
+    """``Resolved.cited_by``: the clauses a group cites, a child's replacing its parent's whole."""
+    from truco_dsl.rules.resolved import resolve
+
+    atb = resolve("atb-2004")
+    assert "ATB-MANILHAS-3" in atb.cited_by("deck.manilha") and "ATB-MANILHAS-3" not in atb.cited_by("deck")
+    assert "ATB-BARALHO-2" in atb.cited_by("deck")
+    assert atb.cited_by("deck.manilha")["ATB-MANILHAS-3"] == atb.ruleset.cites["ATB-MANILHAS-3"]
+    velha = resolve(available_rulesets()["manilha-velha"])
+    assert list(velha.cited_by("deck.manilha")) == ["ATB-MANILHA-VELHA-1"]
+    assert atb.cited_by("deck.nothing") == {} and atb.cited_by("nothing") == {}

@@ -273,7 +273,8 @@ def _run_jobs(options: argparse.Namespace) -> list[ScenarioResult]:
 def report(results: list[ScenarioResult], console: Console | None = None, house: Mapping[str, SourceClause] | None = None) -> None:
     """Print ``results`` (in the order of the selection) on ``console`` (default: stdout, 120
     columns when it is no terminal): first the likely causes of the failures (``causes``), then the
-    per-clause table (a scenario that failed before its check is not charged to its clauses; clause,
+    per-clause table (a scenario that failed before its check is charged only to those of its
+    clauses its cause breaks, ``causes.charged``; clause,
     a short quote of its text from spec/sources or the ``house`` rules of the rule set played, passed, failed, and a column for each other outcome that occurs),
     then the scenarios that now pass although expected not to, the failing scenarios (id, name,
     first failing step, message), the expected failures with their reasons, the unsupported
@@ -284,6 +285,7 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
     from rich.text import Text
 
     from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
+    from truco_dsl.conformance.report.causes import charged
     from truco_dsl.conformance.report.causes import groups as causes_of
     from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED,
                                                        SKIPPED, UNSUPPORTED, label, summary_line)
@@ -301,7 +303,7 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                                                                        NOW_PASSES, EXPECTED_FAILURE) if outcome in present]
     counts: dict[str, dict[str, int]] = {}
     for result in results:
-        for clause in () if result.before_check else result.clauses:
+        for clause in charged(result):
             column = columns.get(result.outcome, columns[UNSUPPORTED])  # skipped: with the unsupported
             tally = counts.setdefault(clause, dict.fromkeys(headings, 0))
             tally[column] += 1
@@ -323,8 +325,10 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
         console.print(table)
     early = [result for result in results if result.before_check]
     if early:
+        kept = sum(1 for result in early if charged(result))
         console.print(Text(f"{len(early)} failed before their check (at a Given or When step, or in set-up), not counted "
-                           f"against their clauses above: their causes are at the top"), soft_wrap=True)
+                           f"against their clauses above" + (f" but for {kept} whose cause breaks one of them" if kept else "")
+                           + ": their causes are at the top"), soft_wrap=True)
     now_passing = [result for result in results if result.outcome == NOW_PASSES]
     if now_passing:
         console.print(Text(f"\nNow passing, although expected not to ({len(now_passing)}): remove them from the expectations file",
@@ -386,7 +390,7 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
     if found:  # the end of the output is what a terminal shows: the largest cause again, in one line
         failing = sum(group.count for group in found)
         console.print(Text(f"Largest likely cause: {found[0].count} of the {failing} failing — {printable(found[0].key, lines=False)}"
-                           + (f" (breaks {found[0].clause})" if found[0].clause else "")
+                           + (f" (breaks {', '.join(found[0].clauses)})" if found[0].clauses else "")
                            + (f"; {len(found) - 1} more cause{'s' if len(found) != 2 else ''} at the top" if len(found) > 1 else "")),
                       soft_wrap=True)
     console.print(Text(summary_line(result.outcome for result in results)))
@@ -406,10 +410,12 @@ SHOWN_CAUSES = 8
 def causes(results: list[ScenarioResult], console: Console, sources: Mapping[str, SourceClause]) -> None:
     """Print the likely causes of the failing scenarios of ``results`` (``causes.groups``), largest
     first, at most ``SHOWN_CAUSES``: for each, its count, what differed, the clause it breaks with
-    a short quote of it (``sources``), its smallest scenario with its file and line, where that one
+    a short quote of it (``sources``; the clauses a parameter group cites: their ids and the group),
+    or that it is an engine fault, its smallest scenario with its file and line, where that one
     departs, and its ``truco explain`` command. Prints nothing when nothing failed."""
     from rich.text import Text
 
+    from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES
     from truco_dsl.conformance.report.causes import groups
     from truco_dsl.diagnostics import printable, shortened
 
@@ -420,12 +426,16 @@ def causes(results: list[ScenarioResult], console: Console, sources: Mapping[str
     console.print(Text(f"Likely causes of the {failing} failing scenario{'s' if failing != 1 else ''}, largest first "
                        f"(where the engine first answers otherwise than the reference engine):", style="bold"), soft_wrap=True)
     for number, group in enumerate(found[:SHOWN_CAUSES], 1):
-        source = sources.get(group.clause) if group.clause else None
+        source = sources.get(group.clause) if len(group.clauses) == 1 else None
         departed = (group.smallest.cause or {}).get("command") is not None
-        clause = (f" — breaks {group.clause}" + (f" ({shortened(source.text, QUOTE_LENGTH)})" if source else "")
-                  if group.clause else
-                  f" — {'no clause found for this departure' if departed else 'no departure from the reference found'}; "
-                  f"its scenarios check {', '.join(group.checked[:3]) or 'no clause'}")
+        fault = all(result.outcome in FAULT_OUTCOMES for result in group.results)
+        if group.parameter:
+            clause = f" — breaks {', '.join(group.clauses)} (what the rule set's {group.parameter} cites)"
+        elif group.clause:
+            clause = f" — breaks {group.clause}" + (f" ({shortened(source.text, QUOTE_LENGTH)})" if source else "")
+        else:
+            clause = (f" — {'a fault of the engine, not a departure from a rule' if fault else 'no clause found for this departure' if departed else 'no departure from the reference found'}; "
+                      f"its scenarios check {', '.join(group.checked[:3]) or 'no clause'}")
         console.print(Text(f"{number}. {group.count} × {printable(group.key, lines=False)}{clause}", style="red"), soft_wrap=True)
         smallest = group.smallest
         where = f"{smallest.feature_path}:{smallest.line}" if smallest.line else smallest.feature_path

@@ -776,3 +776,25 @@ class TracedEngine(Engine):
         runtime = self._runtime
         caused = runtime.clause is not None  # a structural event belongs to no hook
         runtime.note(Traced("event", runtime.hook if caused else "", runtime.depth, event=self._events[-1]))
+
+
+#: a field of ``Engine.state()`` (of the game, of its ``hand``, or of a vaza of ``hand.tricks``;
+#: ``mao_de_onze``: the decision at 11 a side is asked for) -> the builtins of the rule-file
+#: language (``lang.vocabulary.BUILTINS``) whose call sets it. A vaza with one top card is taken by
+#: the engine itself (``give_trick``), without a call: its ``winner_seat`` follows from the cards'
+#: strengths (``RuleSet.strengths``, the rule file's ``deck`` parameters)
+STATE_SETTERS: dict[str, tuple[str, ...]] = {
+    "turn": ("lead",),
+    "tricks": ("take_trick", "lead"),  # a vaza taken and the next one begun
+    "winner_seat": ("take_trick",),  # a tied vaza given to a seat
+    "score": ("award", "win_hand", "end_hand"),  # a hand ended without a winner scores nothing
+    "stake": ("set_stake", "call_raise"),
+    "over": ("end_hand", "win_hand"),
+    "phase": ("end_hand", "win_hand", "win_game", "win_match"),
+    "winner": ("win_match", "win_game", "disqualify_both"),
+    "game_winner": ("win_game",),
+    "games_won": ("win_game", "win_match"),
+    "next_dealer": ("pass_deal", "cut_by"),
+    "blind": ("blind_hands",),
+    "mao_de_onze": ("mao_de_onze",),
+}

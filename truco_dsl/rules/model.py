@@ -76,6 +76,11 @@ def _source(when: Condition | None) -> str | None:
     return None if when is None else when.source
 
 
+#: the parameter groups of a rule file that rank the cards (``RuleSet.strengths``): the manilhas
+#: by ``deck.manilha`` (which rank they are, their suits' order), every other card by ``deck`` (its ranks)
+MANILHA_RANKING, CARD_RANKING = "deck.manilha", "deck"
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """A complete rule set, ``extends`` resolved.

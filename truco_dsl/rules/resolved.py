@@ -122,6 +122,16 @@ class Resolved:
                 found.append(Encoder("trace", trace["by"], place, trace.get("cite", ""), trace.get("note")))
         return found
 
+    def cited_by(self, group: str) -> dict[str, str]:
+        """The clauses the parameter group ``group`` (a dotted path: ``deck``, ``deck.manilha``)
+        cites in the rule set played, clause id -> its quote, in the file's order; empty when the
+        group cites none or is not a group of the rule set. Raises nothing."""
+        values: Any = self.parameters
+        for key in group.split("."):
+            values = values.get(key) if isinstance(values, dict) else None
+        cites = values.get("cites") if isinstance(values, dict) else None
+        return {str(clause_id): str(quote) for clause_id, quote in cites.items()} if isinstance(cites, dict) else {}
+
     def origin(self, path: YamlPath) -> Place | None:
         """The place that wrote the value at ``path`` (its key's line): in the file that set it or the
         nearest mapping around it whole; None for a path no file set."""

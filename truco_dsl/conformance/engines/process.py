@@ -205,8 +205,9 @@ class ProcessAdapter:
         try:
             protocol.check_reply(request["command"], reply)
         except protocol.MessageError as problem:
-            self._fault(ProtocolViolation, f"the reply to {request['command']} breaks the protocol's schema at {problem}",
-                        text, request)
+            whole = str(problem).removeprefix("(the message): ")  # about the whole reply (a property missing)
+            self._fault(ProtocolViolation, f"the reply to {request['command']} breaks the protocol's schema"
+                        f"{': ' if whole != str(problem) else ' at '}{whole}", text, request)
         if reply["seq"] != request["seq"]:
             self._fault(ProtocolViolation, f"the reply to {request['command']} (seq {request['seq']}) echoes seq "
                         f"{reply['seq']}", text, request)

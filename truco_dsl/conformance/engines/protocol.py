@@ -83,7 +83,10 @@ def _check(definition: str, message: Any) -> None:
         return
     except fastjsonschema.JsonSchemaValueException:
         pass  # refused: jsonschema says why, in the words users have always seen
-    problem = best_match(_validator(definition).iter_errors(message))
+    problems = list(_validator(definition).iter_errors(message))
+    # a value of the wrong type is said before what that value made required (a reply with
+    # ``"accepted": "yes"`` is read as a refusal, which lacks its ``reason``)
+    problem = best_match([problem for problem in problems if problem.validator == "type"] or problems)
     if problem is None:  # the two validators disagree (never seen: the tests compare them)
         raise MessageError(f"(the message): does not match $defs/{definition} of the protocol schema")
     where = "/".join(str(part) for part in problem.absolute_path) or "(the message)"

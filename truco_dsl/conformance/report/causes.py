@@ -19,15 +19,22 @@ so the scenarios failing for one cause share it; ``said`` is the same with this 
 Its clause is the one the departure itself breaks, found on the reference engine's own trace
 (``engine.TracedEngine``): the guard that refused an action the engine took, the guard whose reason
 the engine gave for an action the reference took, else the clause that last set the state the
-departure is about (who leads: the clause calling ``lead``; the score: one calling ``award``…).
+departure is about (``engine.STATE_SETTERS``: who leads, the clause calling ``lead``; the score,
+one calling ``award``…). A vaza given to another seat is the ranking's fault when the engine did
+not see the reference's top cards (``_ranking``): the clauses are then those the rule file's
+ranking parameter cites (``deck.manilha`` or ``deck``, ``rules.model``; ``Resolved.cited_by``),
+not the clause that happened to run last; a tie the engine saw and settled otherwise is the tie
+clause's. A reply that breaks the protocol's schema is a departure of its own: a protocol error at
+its exchange (``act truco``), whatever its values.
 
 No departure is found when the exchange shuffles a deal (the engine's shuffle is its own), when a
-reply never came or was no protocol line (a timeout, a crash, a protocol error: the fault is the
-cause), or when every reply agrees (the engine replied as the reference and the step judged
-otherwise). Such a failure is grouped by its failing step and message with numbers and quoted
-words left out (``fallback``).
+reply never came or was no protocol line, or when every reply agrees (the engine replied as the
+reference and the step judged otherwise). ``cause`` keys an engine fault (a timeout, a crash, a
+protocol error) by the command it broke off at and its message, any other failure by its failing
+step and message, numbers and quoted words left out (``fallback``).
 
-``groups`` gathers the failing records by ``cause["key"]``, largest first.
+``groups`` gathers the failing records by ``cause["key"]``, largest first; ``charged`` says which
+clauses a failing record counts for in a per-clause table.
 """
 
 from __future__ import annotations
@@ -35,13 +42,19 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from truco_dsl.conformance.engines.adapter import ReferenceAdapter
-from truco_dsl.conformance.engines.protocol import ProtocolServer
-from truco_dsl.engine.engine import TracedEngine
-from truco_dsl.errors import IllegalAction
+from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, ReferenceAdapter
+from truco_dsl.conformance.engines.protocol import ProtocolServer, check_reply
+from truco_dsl.conformance.report.outcomes import PROTOCOL_ERROR, label
+from truco_dsl.engine.engine import STATE_SETTERS, TracedEngine
+from truco_dsl.engine.vaza import top_seats
+from truco_dsl.errors import IllegalAction, MessageError
 from truco_dsl.rules import RuleSet
+from truco_dsl.rules.model import CARD_RANKING, MANILHA_RANKING
+from truco_dsl.rules.resolved import resolve
 
 #: the canonical state's fields (adapter.py, "The canonical state") in the order they are compared:
 #: what decides before what follows from it — who took each vaza before whose turn it is (the taker
@@ -50,23 +63,6 @@ STATE_FIELDS = ("hand", "score", "games_won", "winner", "game_winner", "phase", 
 HAND_FIELDS = ("tricks", "stake", "over", "turn", "blind", "vira", "hands")
 TRICK_FIELDS = ("number", "tied", "winner_seat")
 
-#: a state field (or ``mao_de_onze``, the decision at 11) -> the rule-file calls that set it (engine
-#: builtins): the clause that last ran one of them on the reference engine is the clause a departure
-#: about it breaks
-SETTERS = {
-    "turn": ("lead",),
-    "tricks": ("take_trick", "lead"),
-    "score": ("award", "win_hand", "end_hand"),  # a hand ended without a winner scores nothing
-    "stake": ("set_stake", "call_raise"),
-    "over": ("end_hand", "win_hand"),
-    "phase": ("end_hand", "win_hand", "win_game", "win_match"),
-    "winner": ("win_match", "win_game", "disqualify_both"),
-    "game_winner": ("win_game",),
-    "games_won": ("win_game", "win_match"),
-    "next_dealer": ("pass_deal", "cut_by"),
-    "blind": ("blind_hands",),
-    "mao_de_onze": ("mao_de_onze",),  # the decision at 11 a side is asked for (legal_actions mao_de_onze:…)
-}
 #: the longest key of a failure without a departure (characters)
 FALLBACK_LENGTH = 200
 #: the refusal that is about whose turn it is (no guard clause gives it: the engine's order of play does)
@@ -77,14 +73,20 @@ NOT_YOUR_TURN = "not_your_turn"
 class Departure:
     """Where an engine first replied otherwise than the reference. ``request``: the exchange's
     position (1-based); ``command``: its command; ``key``: what differed, shared by every scenario
-    failing for the same cause; ``said``: the same with this scenario's values; ``clause``: the
-    source clause id the departure breaks, None when none is found."""
+    failing for the same cause; ``said``: the same with this scenario's values; ``clauses``: the
+    source clause ids the departure breaks (one, or those a parameter group cites: ``parameter``,
+    the group, as ``deck.manilha``), empty when none is found; ``clause``: the first of them."""
 
     request: int
     command: str
     key: str
     said: str
-    clause: str | None
+    clauses: tuple[str, ...] = ()
+    parameter: str | None = None
+
+    @property
+    def clause(self) -> str | None:
+        return self.clauses[0] if self.clauses else None
 
 
 class _TracedReference(ReferenceAdapter):
@@ -115,6 +117,13 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
             return None
         if command in ("new_game", "next_hand") and request.get("deal") is None:
             return None  # a shuffled deal: the engine's shuffle is its own
+        try:
+            check_reply(str(command), reply)
+        except MessageError as problem:  # a reply that is no protocol: the fault is the cause, not its values
+            said = str(problem).removeprefix("(the message): ")  # about the whole reply: a property missing
+            key = f"{label(PROTOCOL_ERROR)} at {_exchange_kind(request)}: the reply breaks the protocol's schema"
+            return Departure(position, str(command), key + (f" at {said.split(':', 1)[0]}" if said == str(problem) else ""),
+                             f"{_exchange_words(request)}: the reply breaks the protocol's schema ({said})")
         expected = server.answer(json.dumps(request))
         trace = list(reference.engine.trace) if command in ("new_game", "next_hand", "act") and reference.engine else []
         effects += [entry for entry in trace if entry.kind == "effect" and entry.held]
@@ -124,8 +133,16 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
         key, said, about = difference
         if command == "legal_actions":  # an action listed that the reference refuses: keyed as if it were taken
             key, trace = _refused_extra(request, reply, expected, reference, key, trace)
+        vaza = re.match(r"hand\.tricks\[(\d+)\]\.(?:tied|winner_seat)$", about or "")
+        if command == "state" and vaza:  # who takes a vaza: the cards' ranking, or a tie's rule
+            ranked = _ranking(int(vaza.group(1)), reply, reference, key, said)
+            if ranked is not None:
+                key, said, parameter, clauses = ranked
+                return Departure(position, command, key, said, clauses, parameter)
+        if about and about.startswith("hand.tricks["):  # a field of a vaza
+            about = about.rsplit(".", 1)[1]
         clause = _guard_clause(command, request, reply, expected, trace, reference) or _setter(about, effects)
-        return Departure(position, command, key, said, clause)
+        return Departure(position, command, key, said, (clause,) if clause else ())
     return None
 
 
@@ -148,7 +165,8 @@ def _kind(action: Any) -> str:
 def _difference(command: str, request: dict[str, Any], reply: dict[str, Any],
                 expected: dict[str, Any]) -> tuple[str, str, str | None] | None:
     """``(key, said, about)`` when ``reply`` differs from the reference's ``expected`` (``about``:
-    the state field the difference is about, for ``_setter``), else None."""
+    the state field the difference is about, for ``_setter``; a vaza's field with its path:
+    ``hand.tricks[0].winner_seat``), else None."""
     if reply.get("ok") is not True or expected.get("ok") is not True:
         if reply.get("ok") == expected.get("ok") and reply.get("error") == expected.get("error"):
             return None
@@ -164,11 +182,12 @@ def _difference(command: str, request: dict[str, Any], reply: dict[str, Any],
         path = _state_difference(reply.get("state"), expected.get("state"))
         if path is None:
             return None
-        label, ours, theirs = path
+        field_path, ours, theirs = path
         seat = request.get("seat")
         view = "" if seat is None else f" (seat {seat}'s view)"
-        return (f"state {_generic(label)}", f"state{view} {label} is {_json(ours)} where the reference has {_json(theirs)}",
-                label.split(".")[-1].split("[")[0] if not label.startswith("hand.tricks") else "tricks")
+        return (f"state {_generic(field_path)}", f"state{view} {field_path} is {_json(ours)} where the reference has {_json(theirs)}",
+                field_path if field_path.startswith("hand.tricks[") else
+                "tricks" if field_path.startswith("hand.tricks") else field_path.split(".")[-1])
     if command == "count" and reply.get("total") != expected.get("total"):
         return "count total", f"count total {reply.get('total')} where the reference has {expected.get('total')}", None
     return None
@@ -299,12 +318,109 @@ def _guard_clause(command: str, request: dict[str, Any], reply: dict[str, Any], 
 
 
 def _setter(about: str | None, effects: list[Any]) -> str | None:
-    """The clause that last set the state field ``about`` on the reference (``SETTERS``), or None."""
-    calls = set(SETTERS.get(about or "", ()))
-    for entry in reversed(effects):
-        if calls & set(entry.clause.then.calls):
-            return entry.clause.source_id
+    """The clause that last set the state field ``about`` on the reference (``engine.STATE_SETTERS``;
+    a field of a vaza not set by a call of its own: by what takes a vaza or begins the next), or None."""
+    for field in (about, "tricks") if about in TRICK_FIELDS else (about,):
+        calls = set(STATE_SETTERS.get(field or "", ()))
+        for entry in reversed(effects):
+            if calls & set(entry.clause.then.calls):
+                return entry.clause.source_id
     return None
+
+
+def _ranking(number: int, reply: dict[str, Any], reference: ReferenceAdapter, key: str,
+             said: str) -> tuple[str, str, str, tuple[str, ...]] | None:
+    """For a state reply that gives vaza ``number`` (0-based) to another seat than the reference
+    does, or ties it otherwise: ``(key, said, parameter, clauses)`` when the engine ranks the vaza's
+    cards otherwise — the card of the seat it gives the vaza to is not among the reference's top
+    cards, or it ties what the reference does not, or does not tie what the reference does. The
+    clauses are those the rule file's ranking parameter cites (``parameter``: ``deck.manilha`` when
+    a manilha is among the cards ranked otherwise, else ``deck``; ``rules.model``). None when the
+    engine saw the reference's top cards and settled their tie otherwise (a tie's rule: the clause
+    is the one that gave the vaza, ``_setter``), when the reference has not finished the vaza, or
+    when a covered card is in it."""
+    engine = reference.engine
+    hand = engine.hand if engine is not None else None
+    if hand is None or number >= len(hand.tricks):
+        return None
+    trick, strengths = hand.tricks[number], hand.strengths
+    if trick.winner_seat is None and not trick.tied:
+        return None  # unfinished on the reference: the engine ended it, no card ranked otherwise
+    if any(play.covered for play in trick.plays):
+        return None  # a covered card ranks below every card by the engine's shape, not by the deck
+    tricks = ((reply.get("state") or {}).get("hand") or {}).get("tricks") or []
+    ours = tricks[number] if number < len(tricks) and isinstance(tricks[number], dict) else {}
+    tops = top_seats([(play.seat, strengths[play.card]) for play in trick.plays])
+    taker = ours.get("winner_seat")
+    if len(tops) > 1 and (ours.get("tied") is True or taker in tops):
+        return None  # the same top cards, their tie settled otherwise
+    cards = {play.seat: play.card for play in trick.plays}
+    if taker in cards:  # the reference's top card(s) and the one the engine let win
+        ranked = list(dict.fromkeys([cards[seat] for seat in tops] + [cards[taker]]))
+    else:  # the engine tied the vaza, with which cards it does not say
+        ranked = [play.card for play in trick.plays]
+    try:
+        manilhas = set(engine.ruleset.manilhas(hand.vira))
+    except ValueError:  # a vira rule dealt without its vira (a variant's translation)
+        manilhas = set()
+    parameter = MANILHA_RANKING if manilhas & set(ranked) else CARD_RANKING
+    ranked.sort(key=lambda card: -strengths[card])
+    order = str(ranked[0]) + "".join(f" {'>' if strengths[higher] > strengths[card] else '='} {card}"
+                                     for higher, card in zip(ranked, ranked[1:]))
+    return (f"{key}: the {'manilhas' if parameter == MANILHA_RANKING else 'cards'} rank otherwise",
+            f"{said}: the reference ranks {order}" + (f" (vira {hand.vira})" if hand.vira else ""),
+            parameter, tuple(_cited(engine.ruleset, parameter)))
+
+
+def _cited(ruleset: RuleSet, parameter: str) -> list[str]:
+    """The clause ids the parameter group ``parameter`` of ``ruleset`` cites (``Resolved.cited_by``), in its file's order."""
+    return list(_resolved(ruleset.file).cited_by(parameter)) if ruleset.file else []
+
+
+@lru_cache(maxsize=16)
+def _resolved(file: str) -> Any:
+    """The rule file ``file`` resolved (``rules.resolved.resolve``), once per run."""
+    return resolve(Path(file))
+
+
+def _exchange_kind(request: dict[str, Any]) -> str:
+    """A request as the kind of exchange, the same whatever the deal: ``act truco``, ``state``."""
+    command = str(request.get("command"))
+    return f"{command} {_kind(request.get('action'))}" if command == "act" else command
+
+
+def _exchange_words(request: dict[str, Any]) -> str:
+    """A request in this scenario's words: ``act truco by seat 0``, ``legal_actions of seat 1``."""
+    command, seat = str(request.get("command")), request.get("seat")
+    if command == "act":
+        return f"act {request.get('action')} by seat {seat}"
+    return f"{command} of seat {seat}" if seat is not None else command
+
+
+# ------------------------------------------------------------------------------------ a scenario's cause
+def cause(exchange: list[tuple[str, str | None]] | None, rulesets: Mapping[str, RuleSet] | None, outcome: str,
+          failing_step: str | None, message: str | None) -> dict[str, Any]:
+    """A failing scenario's likely cause (``ScenarioResult.cause``): ``{"key", "said", "clause",
+    "clauses", "parameter", "command", "request"}``. ``exchange``: its whole exchange with the
+    engine (``Transcript.whole()``; None without one), replayed on the reference engine
+    (``departure``, with ``rulesets``); ``outcome``, ``failing_step``, ``message``: the scenario's.
+    Without a departure, an engine fault (a timeout, a crash, a protocol error) is keyed by the
+    outcome, the exchange it broke off at (``act``, whatever the action) and its message with
+    numbers and quoted words left out, so one fault met at many steps is one cause; any other
+    failure by its failing step (``fallback``). Raises nothing."""
+    pairs = list(exchange or [])
+    found = departure(pairs, rulesets) if pairs else None
+    if found is not None:
+        return {"key": found.key, "said": found.said, "clause": found.clause, "clauses": list(found.clauses),
+                "parameter": found.parameter, "command": found.command, "request": found.request}
+    first = next(iter((message or "").strip().splitlines()), "")
+    if outcome in FAULT_OUTCOMES and pairs:  # the fault broke the exchange off: its last request
+        request = _object(pairs[-1][0]) or {}
+        key = f"{label(outcome)} at {request.get('command')}: {_shape(first)}"
+        return {"key": _shortened(key), "said": f"{label(outcome)} at {_exchange_words(request)}: {first or outcome}",
+                "clause": None, "clauses": [], "parameter": None, "command": request.get("command"), "request": len(pairs)}
+    return {"key": fallback(outcome, failing_step, message), "said": first or outcome, "clause": None, "clauses": [],
+            "parameter": None, "command": None, "request": None}
 
 
 # ------------------------------------------------------------------------------------ without a departure
@@ -313,7 +429,10 @@ def fallback(outcome: str, failing_step: str | None, message: str | None) -> str
     line of its message, cards, numbers and quoted words left out (``Then the score is N to N: …``)."""
     step = re.sub(r"\s*\(line \d+\)$", "", failing_step or "")
     first = (message or "").strip().splitlines()[0] if (message or "").strip() else ""
-    text = ": ".join([outcome] + [_shape(part) for part in (step, first) if part])
+    return _shortened(": ".join([outcome] + [_shape(part) for part in (step, first) if part]))
+
+
+def _shortened(text: str) -> str:
     return text if len(text) <= FALLBACK_LENGTH else text[:FALLBACK_LENGTH - 1] + "…"
 
 
@@ -333,15 +452,22 @@ def _shape(text: str) -> str:
 @dataclass
 class Group:
     """The failing scenarios that share a likely cause. ``key``: the cause (``cause["key"]`` of each);
-    ``clause``: the clause its departure breaks (the most common among them; None: none found);
+    ``clauses``: the clauses its departure breaks (the most common among them; empty: none found),
+    ``parameter``: the parameter group citing them, if they are its cites (``Departure``);
     ``said``: the smallest scenario's own departure; ``smallest``: that scenario's record (fewest
     steps, then id); ``results``: every record of the group, in run order."""
 
     key: str
-    clause: str | None
+    clauses: tuple[str, ...]
+    parameter: str | None
     said: str
     smallest: Any
     results: list[Any]
+
+    @property
+    def clause(self) -> str | None:
+        """The first of ``clauses``, None without."""
+        return self.clauses[0] if self.clauses else None
 
     @property
     def count(self) -> int:
@@ -367,7 +493,23 @@ def groups(results: Iterable[Any]) -> list[Group]:
     made = []
     for key, members in gathered.items():
         smallest = min(members, key=lambda result: (len(result.steps) or 10 ** 6, result.shown_id))
-        clauses = [result.cause.get("clause") for result in members if result.cause.get("clause")]
-        clause = max(dict.fromkeys(clauses), key=clauses.count) if clauses else None
-        made.append(Group(key, clause, smallest.cause.get("said") or key, smallest, members))
+        found = [(_clauses_of(result), result.cause.get("parameter")) for result in members if _clauses_of(result)]
+        clauses, parameter = max(dict.fromkeys(found), key=found.count) if found else ((), None)
+        made.append(Group(key, clauses, parameter, smallest.cause.get("said") or key, smallest, members))
     return sorted(made, key=lambda group: (-group.count, group.key))
+
+
+def _clauses_of(result: Any) -> tuple[str, ...]:
+    """The clauses a record's cause names (a record written before ``clauses`` was: its ``clause``)."""
+    cause = result.cause or {}
+    return tuple(cause.get("clauses") or ([cause["clause"]] if cause.get("clause") else []))
+
+
+def charged(result: Any) -> tuple[str, ...]:
+    """The clauses a record (``ScenarioResult``) counts for in a per-clause table: all its own
+    (``@clause:``) clauses, but for a scenario that failed before its check only those of them its
+    cause names — a failure there says nothing of what the scenario checks unless the engine's first
+    departure breaks one of its own clauses (a vaza misranked on the way to the check of the ranking)."""
+    if not result.before_check:
+        return tuple(result.clauses)
+    return tuple(clause for clause in result.clauses if clause in _clauses_of(result))

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from truco_dsl.conformance.engines.transcript import showable
-from truco_dsl.conformance.report.causes import groups
+from truco_dsl.conformance.report.causes import charged, groups
 from truco_dsl.diagnostics import first_line
 from truco_dsl.conformance.report.outcomes import (EXPECTED_FAILURE, FAILING, NOT_APPLICABLE, NOW_PASSES, OUTCOMES, PASSED,
                                             SKIPPED, UNSUPPORTED, label, summary_line)
@@ -77,7 +77,7 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
         tallies = Counter(result.outcome for result in played.values())
         regulations.append({
             "id": regulation, "title": title, "total": len(clauses),
-            "clauses": [{"source": clause, "results": by_clause[clause.id], "tone": _clause_tone(by_clause[clause.id])}
+            "clauses": [{"source": clause, "results": by_clause[clause.id], "tone": _clause_tone(clause.id, by_clause[clause.id])}
                         for clause in clauses if clause.id in by_clause],
             "unchecked": [clause for clause in clauses if clause.id not in by_clause],
             "tallies": [(outcome, tallies[outcome]) for outcome in OUTCOMES if tallies[outcome]],
@@ -105,11 +105,12 @@ def render_html(results: Iterable[Any], engine: str, ruleset: str | None = None,
     ))  # an engine's words may hold control characters (ANSI colours): written out
 
 
-def _clause_tone(results: list[Any]) -> str:
-    """A clause's colour: bad if any of its scenarios fails the run at or after its check (one that
-    failed before it is not charged to its clauses), known if any is an expected failure, good if
-    any passed, aside otherwise (none played, or no scenario)."""
-    outcomes = {result.outcome for result in results if not result.before_check}
+def _clause_tone(clause: str, results: list[Any]) -> str:
+    """Clause ``clause``'s colour, given its scenarios' ``results``: bad if any fails the run at or
+    after its check (one that failed before it is charged only to the clauses its cause breaks,
+    ``causes.charged``), known if any is an expected failure, good if any passed, aside otherwise
+    (none played, or no scenario)."""
+    outcomes = {result.outcome for result in results if clause in charged(result)}
     if outcomes & set(FAILING):
         return "bad"
     if EXPECTED_FAILURE in outcomes:

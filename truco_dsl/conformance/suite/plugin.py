@@ -39,7 +39,7 @@ from truco_dsl.bundled import FEATURES_DIR
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, EngineAdapter, ReferenceAdapter
 from truco_dsl.conformance.engines.stand_in import StandInAdapter
 from truco_dsl.conformance.engines.transcript import RecordingAdapter, Transcript
-from truco_dsl.conformance.report.causes import departure, fallback
+from truco_dsl.conformance.report.causes import cause as likely_cause
 from truco_dsl.conformance.report.expectations import Expectations, judge
 from truco_dsl.conformance.report.outcomes import (ERROR, EXPECTED_FAILURE, FAILED, NOT_APPLICABLE, NOW_PASSES, PASSED, SKIPPED,
                                             UNSUPPORTED)
@@ -96,10 +96,13 @@ class ScenarioResult:
     fixture) or at a step before its first ``Then`` step (a ``Given``, a ``When``, or an ``And`` /
     ``But`` of them); such a failure is not charged to its clauses (``--json`` still lists them).
     ``cause``: for a scenario that failed, broke or met an engine fault, its likely cause
-    (``report/causes.py``): ``{"key", "said", "clause", "command", "request"}`` — the group it
-    falls in, this scenario's own words for it, the clause the departure breaks, and the command and
-    position (1-based) of the first request the engine answered otherwise than the reference (the
-    last three None when no departure was found and the key is the failing step's shape); else None.
+    (``report/causes.py``, ``causes.cause``): ``{"key", "said", "clause", "clauses", "parameter",
+    "command", "request"}`` — the group it falls in, this scenario's own words for it, the clauses
+    the departure breaks (``clause``: the first; ``parameter``: the rule file's parameter group
+    whose cites they are, as ``deck.manilha``, else None), and the command and position (1-based)
+    of the first request the engine answered otherwise than the reference, or at which an engine
+    fault broke the exchange off (None when neither was found and the key is the failing step's
+    shape); else None.
     """
 
     id: str | None
@@ -563,18 +566,12 @@ class ConformancePlugin:
     def _cause(self, transcript: Transcript | None, outcome: str, failing_step: str | None,
                message: str | None) -> dict[str, Any]:
         """A failing scenario's likely cause (``ScenarioResult.cause``): its departure from the
-        reference engine replaying its exchange (``causes.departure``), else its failing step's shape.
+        reference engine replaying its exchange, else its engine fault or failing step (``causes.cause``).
         The reference plays the rule set the scenario names as bundled when the engine under test is
         the reference itself playing another in its place (a variant, a mutant: its departure from
         the regulation is the cause), else what this run's reference would play."""
         played = {} if self.plays_reference else self.rulesets
-        found = departure(transcript.whole(), played) if transcript is not None else None
-        if found is None:
-            first = (message or "").strip().splitlines()
-            return {"key": fallback(outcome, failing_step, message), "said": first[0] if first else outcome,
-                    "clause": None, "command": None, "request": None}
-        return {"key": found.key, "said": found.said, "clause": found.clause, "command": found.command,
-                "request": found.request}
+        return likely_cause(transcript.whole() if transcript is not None else None, played, outcome, failing_step, message)
 
 
 def explain_command(scenario_id: str | None, feature: str, played: str | None, rulesets: Mapping[str, RuleSet]) -> str | None:
