@@ -387,12 +387,14 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
                            f"{'; '.join(f'{count} {kind}' for kind, count in kinds.items())}; --json or --html gives each "
                            f"one's why"), soft_wrap=True)
     found = causes_of(results)
-    if found:  # the end of the output is what a terminal shows: the largest cause again, in one line
+    if found:  # the end of the output is what a terminal shows: the largest causes again, a line each
         failing = sum(group.count for group in found)
-        console.print(Text(f"Largest likely cause: {found[0].count} of the {failing} failing — {printable(found[0].key, lines=False)}"
-                           + (f" (breaks {', '.join(found[0].clauses)})" if found[0].clauses else "")
-                           + (f"; {len(found) - 1} more cause{'s' if len(found) != 2 else ''} at the top" if len(found) > 1 else "")),
-                      soft_wrap=True)
+        console.print(Text(f"Likely causes of the {failing} failing, largest first (each with its smallest scenario at the top):"))
+        for number, group in enumerate(found[:LAST_CAUSES], 1):
+            console.print(Text(f"  {number}. {group.count} × {printable(group.key, lines=False)}"
+                               + (f" — breaks {', '.join(group.clauses)}" if group.clauses else "")), soft_wrap=True)
+        if len(found) > LAST_CAUSES:
+            console.print(Text(f"  … and {len(found) - LAST_CAUSES} more at the top"))
     console.print(Text(summary_line(result.outcome for result in results)))
 
 
@@ -405,6 +407,8 @@ _NOT_APPLICABLE_KINDS = (("neither is nor extends", "about a rule set outside it
 
 #: the most causes listed on the console (the others: --json, --html)
 SHOWN_CAUSES = 8
+#: the likely causes repeated, a line each, just above the summary line (what a terminal shows last)
+LAST_CAUSES = 3
 
 
 def causes(results: list[ScenarioResult], console: Console, sources: Mapping[str, SourceClause]) -> None:
