@@ -208,8 +208,31 @@ def test_unsupported_scenarios_are_listed_with_the_reading_that_made_them_so():
     report(results, console)
     printed = console.file.getvalue()
     assert "1 scenario not supported by the engine:" in printed
-    assert "reference reads ATB-TRUCO-3 otherwise: the word truco always calls a truco: truco-005" in printed
+    assert "reference reads ATB-TRUCO-3 otherwise: the word truco always calls a truco (1): truco-005" in printed
     assert "\n1 passed, 0 failed, 1 unsupported\n" in printed
+
+
+def test_an_engine_playing_one_rule_set_is_not_buried_under_the_others(monkeypatch):
+    class PlaysAtbOnly(ReferenceAdapter):
+        def supports(self, ruleset: str, players: int) -> bool:
+            return ruleset == "atb-2004" and super().supports(ruleset, players)
+
+    import truco_dsl.cli.conform as conform
+
+    monkeypatch.setattr(conform, "SHOWN_UNSUPPORTED", 2)
+    tags = "@id:estrutura-001 or @id:fpt-carteada-001 or @id:fpt-carteada-002 or @id:fpt-carteada-003"
+    results = run_suite(tags=tags, adapter_factory=PlaysAtbOnly)
+    console = Console(file=io.StringIO(), width=200, highlight=False)
+    report(results, console)
+    printed = console.file.getvalue()
+    assert "\n1 passed, 0 failed, 3 unsupported\n" in printed
+    # the ids of one reason are cut at SHOWN_UNSUPPORTED, the rest counted
+    assert re.search(r"does not play 'fpt-1983' with 2 players \(3\): fpt-carteada-001 fpt-carteada-002 … and 1 more", printed)
+    # no table row for a clause whose every scenario is unsupported; the table keeps atb-2004's
+    fpt_only = {clause for result in results if result.outcome == "unsupported" for clause in result.clauses} - \
+        {clause for result in results if result.outcome == "passed" for clause in result.clauses}
+    assert fpt_only and not any(f"│ {clause} " in printed for clause in fpt_only)
+    assert "│ ATB-ESTRUTURA-2 " in printed and f"\n{len(fpt_only)} clauses left out of the table" in printed
 
 
 def test_json_records_follow_their_schema_and_carry_the_failing_step_and_the_exchanges(runs):

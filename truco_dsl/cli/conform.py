@@ -314,15 +314,21 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
     for heading in headings:
         table.add_column(heading, justify="right")
     alarming = {"failed", "now passes", *(label(fault) for fault in FAULT_OUTCOMES)}
-    for clause in sorted(counts, key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
+    # a clause whose every scenario the engine does not support (a rule set it does not play) says nothing
+    unsupported_only = [clause for clause, tally in counts.items() if sum(tally.values()) == tally.get(columns[UNSUPPORTED], 0)]
+    for clause in sorted(counts.keys() - set(unsupported_only), key=lambda clause_id: (order.get(clause_id, len(order)), clause_id)):
         tally = counts[clause]
         source = sources.get(clause)
         quote = shortened(source.text, QUOTE_LENGTH) if source else "(not in spec/sources nor in the house rules)"
         table.add_row(Text(clause), Text(quote), *(Text(str(tally.get(heading, 0)),
                                                         style="bold red" if heading in alarming and tally.get(heading) else "")
                                                    for heading in headings))
-    if counts:
+    if len(counts) > len(unsupported_only):
         console.print(table)
+    if unsupported_only:
+        console.print(Text(f"{len(unsupported_only)} clause{'s' if len(unsupported_only) != 1 else ''} left out of the table: "
+                           f"the engine supports none of {'their' if len(unsupported_only) != 1 else 'its'} scenarios (below)"),
+                      soft_wrap=True)
     early = [result for result in results if result.before_check]
     if early:
         kept = sum(1 for result in early if charged(result))
@@ -369,7 +375,10 @@ def report(results: list[ScenarioResult], console: Console | None = None, house:
         for result in unsupported:
             by_reason.setdefault(first_line(result.message) or "(no reason given)", []).append(result.shown_id)
         for reason, ids in by_reason.items():
-            console.print(Text(f"  {printable(reason.removeprefix('not supported: '), lines=False)}: {' '.join(ids)}"), soft_wrap=True)
+            shown = " ".join(ids[:SHOWN_UNSUPPORTED]) + (f" … and {len(ids) - SHOWN_UNSUPPORTED} more (--json lists each)"
+                                                         if len(ids) > SHOWN_UNSUPPORTED else "")
+            console.print(Text(f"  {printable(reason.removeprefix('not supported: '), lines=False)} ({len(ids)}): {shown}"),
+                          soft_wrap=True)
     translated = [result for result in results if result.translated]
     if translated:
         played = sorted({result.ruleset for result in translated if result.ruleset})
@@ -407,6 +416,9 @@ _NOT_APPLICABLE_KINDS = (("neither is nor extends", "about a rule set outside it
 
 #: the most causes listed on the console (the others: --json, --html)
 SHOWN_CAUSES = 8
+#: the ids of unsupported scenarios listed for one reason (the rest are counted: an engine that plays
+#: one rule set leaves hundreds unsupported, which would bury the failures)
+SHOWN_UNSUPPORTED = 12
 #: the likely causes repeated, a line each, just above the summary line (what a terminal shows last)
 LAST_CAUSES = 3
 
