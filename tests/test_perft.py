@@ -7,6 +7,7 @@ play and the clauses where a copy of the example with a planted move-generation 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import time
@@ -343,13 +344,30 @@ COUNT_GARBLED = Fault("garbled", "a count reply that is not the protocol's",
                       '        return {"total": "many", "divide": []}\n', ())
 
 
+#: the example calls a vaza tied when two partners' top cards tie (ATB-EMPATE-2 gives it to the first of them)
+PARTNERS_TIE = Fault("partners", "partners' tied top cards tie the vaza",
+                     "        elif len({play.seat % 2 for play in top}) == 1:\n",
+                     "        elif False:\n", ())
+
+
+def test_an_action_the_game_s_structure_refuses_names_the_clauses_that_made_the_position(tmp_path, capsys):
+    code = main(["conform", "--perft", "--ruleset", "atb-2004", "--engine", _engine(faulty_copy(PARTNERS_TIE, tmp_path))])
+    printed = capsys.readouterr().out
+    assert code == 1
+    offers = next(line for line in printed.splitlines() if "which the reference refuses: no_hand_in_play" in line)
+    # the hand the reference ended at the last move: the clause that gave the vaza is named
+    assert "; the clauses that made this position: ATB-EMPATE-2" in offers
+
+
 def test_a_total_that_is_not_its_own_divides_sum_is_said_so(tmp_path, capsys):
     code = main(["conform", "--perft", "--ruleset", "jogo-livre", "--engine", _engine(faulty_copy(TOTAL_OFF_BY_ONE, tmp_path))])
     printed = capsys.readouterr().out
     assert code == 1
     shown = printed[printed.index("✗ jogo-livre/2p-deal ("):].splitlines()
     assert shown[0].endswith("depth 1: expected 4 lines, the engine counted 5")
-    assert shown[1] == "    after the deal: the engine's total (5) is not the sum of its divide (4), which agrees with the reference's"
+    assert shown[1].startswith("    deal: vira ") and "; seat 0 " in shown[1] and "; seat 1 " in shown[1]
+    assert shown[2] == "    after the deal: the engine's total (5) is not the sum of its divide (4), which agrees with the reference's"
+    assert re.search(r"^✗ jogo-livre/2p-deal +1:4≠5 ", printed, re.MULTILINE)  # the row: expected ≠ the engine's count
     assert "part from the reference's" not in printed
     assert printed.endswith("\n0 counts agree, 16 differ\n")
 

@@ -144,7 +144,7 @@ def _report(verdicts: list[PerftVerdict], engine: str, source: str) -> None:
             unsupported.setdefault(counts[0].message or "not supported", []).append(name)
             continue
         mark = "✓" if outcomes == {PASSED} else "✗"
-        depths = " ".join(f"{_depth(verdict.depth)}:{verdict.expected}{'' if verdict.outcome == PASSED else '✗'}" for verdict in counts)
+        depths = " ".join(f"{_depth(verdict.depth)}:{verdict.expected}{_counted(verdict)}" for verdict in counts)
         print(f"{mark} {name:<36} {depths}")
     for why, names in unsupported.items():
         print(f"- {printable(why, lines=False)}: {' '.join(names)}")
@@ -168,6 +168,16 @@ def _report(verdicts: list[PerftVerdict], engine: str, source: str) -> None:
     apart = sum(1 for verdict in verdicts if verdict.outcome == UNSUPPORTED)
     print(f"{agree} counts agree, {len(differing)} differ" + (f", {len(errors)} engine error{'s' if len(errors) != 1 else ''}" if errors else "")
           + (f", {apart} not supported" if apart else ""))
+
+
+def _counted(verdict: PerftVerdict) -> str:
+    """What follows a count's expected number in a position's row: nothing when the engine agrees,
+    ``≠1750`` with the engine's own count, ``✗`` when it gave none (an error, a fault)."""
+    from truco_dsl.conformance.perft import PASSED
+
+    if verdict.outcome == PASSED:
+        return ""
+    return "✗" if verdict.counted is None else f"≠{verdict.counted}"
 
 
 def _first_of_each_position(verdicts: list[PerftVerdict]) -> list[PerftVerdict]:
@@ -207,6 +217,8 @@ def _show(verdict: PerftVerdict) -> None:
     position = verdict.position
     said, _, rest = (verdict.message or verdict.outcome).partition("\n")
     print(_headline(verdict, printable(said, lines=False)))
+    print(f"    deal: {'vira ' + position.vira + '; ' if position.vira else ''}"
+          + "; ".join(f"seat {seat} {' '.join(cards)}" for seat, cards in enumerate(position.hands)))
     _print_indented(rest)
     for seat, action, expected, counted in verdict.differences[:_DIFFERENCES]:
         print(f"    seat {seat} {printable(action, lines=False)}: expected {_lines(expected)}, counted {_lines(counted)}")

@@ -505,8 +505,8 @@ def descend(adapter: EngineAdapter, position: PerftPosition, depth: int | None) 
         theirs = {(seat, action): lines for seat, action, lines in counted.divide}
         ours = {(seat, action): lines for seat, action, lines in divide}
         if theirs.keys() != ours.keys():
-            extra = tuple((seat, action, _why_refused(reference, seat, action)) for seat, action in sorted(theirs.keys() - ours.keys()))
             behind = _clauses_behind(reference)
+            extra = tuple((seat, action, _why_refused(reference, seat, action, behind)) for seat, action in sorted(theirs.keys() - ours.keys()))
             missing = tuple((seat, action, _why_offered(position, line, seat, action) + behind)
                             for seat, action in sorted(ours.keys() - theirs.keys()))
             return Departure(tuple(line), extra, missing, _described(reference))
@@ -526,15 +526,16 @@ def descend(adapter: EngineAdapter, position: PerftPosition, depth: int | None) 
         depth = None if depth is None else depth - 1
 
 
-def _why_refused(reference: Engine, seat: int, action: str) -> str:
+def _why_refused(reference: Engine, seat: int, action: str, behind: str = "") -> str:
     """Why the reference refuses ``action`` from ``seat``: the clause that forbids it and its words,
-    or the game's structure (the reason code and its detail)."""
+    or the game's structure (the reason code and its detail) followed by ``behind``, the clauses
+    that made the position (``_clauses_behind``: a hand the reference ended at the last move, say)."""
     refusal = reference.refusal(seat, action)
     if refusal is None:  # listed by no seat, yet not refused: an action legal_actions never offers
-        return "the reference does not offer it"
+        return "the reference does not offer it" + behind
     if refusal.clause:  # "<action> is forbidden under <clause>: <its words>"
         return str(refusal).removeprefix(f"{action} is ")
-    return f"{refusal.reason}: {refusal}"
+    return f"{refusal.reason}: {refusal}{behind}"
 
 
 def _why_offered(position: PerftPosition, line: list[tuple[int, str]], seat: int, action: str) -> str:
