@@ -376,3 +376,21 @@ def test_a_failing_scenario_gives_the_truco_explain_command_in_every_report(runs
     assert explain_command("empate-003", "atb-2004/empate.feature", "atb-2004", {}) == "truco explain empate-003"
     assert explain_command("desacordos-001", "desacordos/desacordos.feature", "fpt-1983", {}) == \
         "truco explain desacordos-001 --ruleset fpt-1983"
+
+
+def test_an_unreviewed_reason_carries_the_likely_cause_when_a_departure_was_found():
+    from types import SimpleNamespace
+
+    from truco_dsl.conformance.report.expectations import expectations_document
+
+    def failed(scenario: str, cause: dict | None) -> SimpleNamespace:
+        return SimpleNamespace(id=scenario, ruleset="atb-2004", outcome="failed", expected=None, cause=cause,
+                               failing_step="Then the score is 1 to 0", message="expected 1 to 0, the engine says 3 to 0")
+
+    departure = {"key": "state score", "clauses": ["ATB-TRUCO-2"], "command": "state"}
+    no_departure = {"key": "failed at Then the score is N to N", "clauses": [], "command": None}
+    reasons = [entry["reason"] for entry in expectations_document(
+        [failed("truco-002", departure), failed("truco-003", no_departure), failed("truco-004", None)], "mine", None)["expectations"]]
+    assert reasons[0] == (f"{UNREVIEWED}: failed at Then the score is 1 to 0: expected 1 to 0, the engine says 3 to 0 "
+                          "(likely cause: state score, breaks ATB-TRUCO-2)")
+    assert reasons[1] == reasons[2] == f"{UNREVIEWED}: failed at Then the score is 1 to 0: expected 1 to 0, the engine says 3 to 0"

@@ -48,8 +48,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                          help="the engine's known failures (YAML): reported as expected failures, which do not fail the run; "
                               "one that passes does ('now passes: remove it from FILE')")
     conform.add_argument("--write-expectations", default=None, metavar="FILE",
-                         help="write an expectations file from this run (every scenario not passed, not applicable; "
-                              "the reasons to review start with UNREVIEWED)")
+                         help="write an expectations file from this run (every scenario that failed, broke off or is unsupported: "
+                              "neither passed nor not applicable; the reasons to review start with UNREVIEWED)")
     conform.add_argument("--engine", default=None, metavar="SPEC",
                          help="the engine to test: 'CMD ARGS' (a program speaking conformance/PROTOCOL.md, run without a shell) "
                               "or python:module:Class (an in-process EngineAdapter); default: the reference engine in-process")

@@ -181,10 +181,11 @@ def expectations_document(results: Iterable[Any], engine: str, ruleset: str | No
     """The expectations of a run as the file's document: every scenario whose outcome is not
     ``passed`` or ``not_applicable`` nor ``skipped`` (``FAILING`` ones and ``unsupported``, but not
     ``now_passes``), with the outcome it had. An ``expected_failure`` keeps its entry's outcome and
-    reason; any other gets ``UNREVIEWED: <outcome> at <step>: <message's first line>``. An entry
+    reason; any other gets ``UNREVIEWED: <outcome> at <step>: <message's first line>``, followed by
+    `` (likely cause: <key>, breaks <clauses>)`` when a departure from the reference was found. An entry
     names its rule set when the scenario ran under more than one (a row of an outline).
     ``results``: ``ScenarioResult`` objects (``id``, ``ruleset``, ``outcome``, ``expected``,
-    ``failing_step``, ``message``); those without an id are left out."""
+    ``failing_step``, ``message``, ``cause``); those without an id are left out."""
     results = [result for result in results if result.id is not None]
     rulesets: dict[str, set[str | None]] = {}
     for result in results:
@@ -214,7 +215,10 @@ def _unreviewed(result: Any) -> str:
     if len(message) > QUOTED_MESSAGE:
         message = message[:QUOTED_MESSAGE - 1] + "…"
     step = re.sub(r"\s+", " ", result.failing_step) if result.failing_step else None
-    return f"{UNREVIEWED}: {label(result.outcome)}{' at ' + step if step else ''}: {message}"
+    cause = getattr(result, "cause", None)
+    found = f" (likely cause: {cause['key']}{', breaks ' + ', '.join(cause['clauses']) if cause.get('clauses') else ''})" \
+        if cause and cause.get("command") else ""  # a departure found, not only a step and its message
+    return f"{UNREVIEWED}: {label(result.outcome)}{' at ' + step if step else ''}: {message}{found}"
 
 
 HEADER = """\
