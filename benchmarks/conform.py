@@ -1,6 +1,6 @@
 """Wall time of the whole ``truco conform`` run: the reference engine in-process, and through ``truco serve``.
 
-    python benchmarks/conform.py [--repeat R] [--ruleset ID] [--before FOLDER]
+    python benchmarks/conform.py [--repeat R] [--ruleset ID] [--tags EXPRESSION] [--before FOLDER]
 
 Runs ``truco conform`` and ``truco conform --engine 'truco serve'`` (each a fresh process, as a user
 runs them), alternately, ``--repeat`` times, and prints for each its best wall time, the CPU time of
@@ -9,7 +9,9 @@ wall times. On a shared machine the CPU time says what the run costs, the wall t
 
 ``--before FOLDER``: a checkout of an earlier commit (``git worktree add FOLDER REV``); the same two
 runs with that checkout first on PYTHONPATH, in turn with the others, and the ratios of this
-checkout's times to its times. Not a test: it prints figures.
+checkout's times to its times. ``--tags`` selects the same scenarios in every run (``truco conform
+--tags``): scenarios added since the earlier commit can be left out, so both run the same ones.
+Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -50,10 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=positive, default=1, help="runs of each, the best counts (default 1)")
     parser.add_argument("--ruleset", default=None, help="only this rule set's scenarios (default: all)")
+    parser.add_argument("--tags", default=None, metavar="EXPRESSION", help="only the scenarios this tag expression selects")
     parser.add_argument("--before", default=None, metavar="FOLDER",
                         help="a checkout of an earlier commit, run the same way for comparison")
     options = parser.parse_args(argv)
-    selection = ["--ruleset", options.ruleset] if options.ruleset else []
+    selection = (["--ruleset", options.ruleset] if options.ruleset else []) + (["--tags", options.tags] if options.tags else [])
     serve = shlex.join([sys.executable, "-m", "truco_dsl.cli", "serve"])  # `truco serve`, whatever PATH holds
     runs = {"in-process": (selection, None), "through truco serve": (selection + ["--engine", serve], None)}
     if options.before:
@@ -64,8 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             result = run(arguments, checkout)
             if label not in best or result[0] < best[label][0]:
                 best[label] = result
-    print(f"truco conform{' --ruleset ' + options.ruleset if options.ruleset else ''}, best of {options.repeat} run(s) each, "
-          f"{os.cpu_count()} cores")
+    print(f"truco conform {shlex.join(selection)}".rstrip() + f", best of {options.repeat} run(s) each, {os.cpu_count()} cores")
     for label, (wall, cpu, summary) in best.items():
         print(f"  {label:28} {wall:6.1f} s wall {cpu:6.1f} s CPU   {summary}")
     for suffix in ("", ", before") if options.before else ("",):
