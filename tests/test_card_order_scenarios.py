@@ -3,9 +3,10 @@
 Before the head-to-head outlines, a copy of the example engine whose manilha order swapped copas
 and paus failed 2 of the 193 atb-2004 scenarios, and one that swapped ouros and espadas 1. Now,
 for each regulation that ranks the manilha suits (ATB-MANILHAS-3; FPT-VALORES-ZAPE, -SETE-COPAS,
--ESPADILHA, -SETE-OUROS; ENE-MANILHA-5), every order of the four suits but the right one, played
-by the reference engine in place of the rule set, fails at least ``AT_LEAST`` scenarios tagged with
-that clause (an outline's example row counts as a scenario). A swap of two neighbouring suits fails
+-ESPADILHA, -SETE-OUROS; ENE-MANILHA-5; and ATB-MANILHA-VELHA-1, whose fixed manilhas rank by suit
+in the same order), every order of the four suits but the right one, played by the reference engine
+in place of the rule set, fails at least ``AT_LEAST`` scenarios tagged with that clause (an
+outline's example row counts as a scenario). A swap of two neighbouring suits fails
 a head-to-head row with the stronger manilha played first and one with it played second, at each
 player count the outlines play (2 and 4; Enecomp plays 4 only). Likewise every swap of two
 neighbouring ranks of the ordinary cards (ATB-BARALHO-2, FPT-VALORES-CARTAS, ENE-CARTAS-2; the
@@ -15,6 +16,7 @@ the rule set it plays), run through the protocol.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import sys
 from pathlib import Path
@@ -22,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from truco_dsl.cards import Card
-from truco_dsl.conformance.mutate import manilha_suits, strengths_mutator
+from truco_dsl.conformance.mutate import Mutator, manilha_suits, strengths_mutator
 from truco_dsl.conformance.report.outcomes import FAILED, NOT_APPLICABLE, PASSED
 from truco_dsl.conformance.runner import run_suite
 from truco_dsl.rules import RuleSet, load_ruleset
@@ -66,7 +68,7 @@ def _players(ruleset: RuleSet) -> set[int]:
 def _head_to_head(ruleset: RuleSet, result) -> tuple[int, bool]:
     """Of a head-to-head outline's row: its player count, and whether the stronger manilha (the
     winner's card) was played before the other."""
-    vira = Card.parse(result.example["vira"])
+    vira = Card.parse(result.example["vira"]) if "vira" in result.example else None  # none in manilha velha
     cards = {int(column[len("seat"):]): Card.parse(value) for column, value in result.example.items() if column.startswith("seat")}
     holders = sorted(seat for seat, card in cards.items() if card in ruleset.manilhas(vira))
     assert len(holders) == 2, result.example
@@ -91,6 +93,27 @@ def test_every_wrong_order_of_the_manilha_suits_fails_scenarios_of_its_clause(ru
     ruleset = load_ruleset(ruleset_id)
     mutant = manilha_suits(*order, why=f"manilha suits {order}, weakest first").mutant(ruleset).ruleset
     failed = _failures(run_suite(tags=_tags(SUIT_CLAUSES[ruleset_id]), rulesets={ruleset_id: mutant}, causes=False), ruleset_id)
+    assert len(failed) >= AT_LEAST, [result.id for result in failed]
+    if order in NEIGHBOURS_SWAPPED:
+        seen = {_head_to_head(ruleset, result) for result in failed if result.example}
+        assert seen == {(players, first) for players in _players(ruleset) for first in (True, False)}, seen
+
+
+def _fixed_manilhas(order: str) -> Mutator:
+    """The mutator whose fixed manilhas (manilha velha's) rank by suit as ``order``, weakest first."""
+    def build(ruleset: RuleSet) -> RuleSet:
+        return dataclasses.replace(ruleset, manilha_cards=tuple(sorted(ruleset.manilha_cards, key=lambda card: order.index(str(card.suit)))))
+
+    return Mutator(f"manilha-cards:{order}", f"the fixed manilhas ranked by suit as {order}, weakest first", build, kind="manilha")
+
+
+@pytest.mark.parametrize("order", WRONG_ORDERS)
+def test_every_wrong_order_of_manilha_velha_s_fixed_manilhas_fails_scenarios_of_its_clause(order):
+    # ATB-MANILHA-VELHA-1: "Da mais forte para a mais fraca: 4 de Paus / 7 de Copas / A de Espadas/ 7 de Ouros"
+    ruleset = load_ruleset("manilha-velha")
+    assert "".join(str(card.suit) for card in ruleset.manilha_cards) == RIGHT
+    mutant = _fixed_manilhas(order).mutant(ruleset).ruleset
+    failed = _failures(run_suite(tags="@clause:ATB-MANILHA-VELHA-1", rulesets={"manilha-velha": mutant}, causes=False), "atb-2004")
     assert len(failed) >= AT_LEAST, [result.id for result in failed]
     if order in NEIGHBOURS_SWAPPED:
         seen = {_head_to_head(ruleset, result) for result in failed if result.example}
