@@ -22,9 +22,11 @@ from truco_dsl.bundled import SOURCES_DIR
 from truco_dsl.cli import main
 from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.runner import run_suite
+from truco_dsl.conformance.suite.catalogue import feature_scenarios, parsed_scenarios
 from truco_dsl.conformance.suite.readings import ambiguous_clauses, check_readings, other_reading
 from truco_dsl.errors import EngineStartError
 from truco_dsl.rules import load_ruleset, load_sources
+from truco_dsl.rules.features import parsed_feature
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
@@ -47,31 +49,13 @@ _SCORE = re.compile(r"the score is (\S+) to (\S+)")
 
 def _scenarios(path: Path):
     """(line, tags, steps [(line, keyword, text)], rows [(line, {column: value})]) of each scenario of
-    a feature file, read line by line (tags above a Scenario; Examples tables below it)."""
-    found, tags, current, header, pending = [], [], None, None, []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = raw.strip()
-        if line.startswith("@"):
-            pending += line.split()
-        elif line.startswith(("Scenario", "Example:")):
-            current = (number, pending, [], [])
-            found.append(current)
-            pending, header = [], None
-        elif current is None or not line or line.startswith("#"):
-            continue
-        elif line.startswith("Examples"):
-            header = []
-            current[1].extend(pending)
-            pending = []
-        elif line.startswith("|") and header is not None:
-            cells = [cell.strip() for cell in line.strip("|").split("|")]
-            if not header:
-                header.extend(cells)
-            else:
-                current[3].append((number, dict(zip(header, cells))))
-        elif line.split(" ", 1)[0] in ("Given", "When", "Then", "And", "But"):
-            current[2].append((number, line.split(" ", 1)[0], line.split(" ", 1)[1]))
-    return found
+    a feature file: its tags and example rows as the catalogue reads them, its steps from the
+    Gherkin document."""
+    steps = {scenario["location"]["line"]: [(step["location"]["line"], step["keyword"].strip(), step["text"])
+                                            for step in scenario["steps"]]
+             for scenario, _ in parsed_scenarios(parsed_feature(path.read_text(encoding="utf-8")))}
+    return [(entry.line, entry.tags, steps[entry.line], [(line, dict(values)) for line, values in entry.rows])
+            for entry in feature_scenarios(path, path.parent)]
 
 
 def _filled(text: str, row: dict[str, str]) -> str:

@@ -68,14 +68,27 @@ def _variant(tmp_path: Path) -> str:
 def test_a_code_the_rule_set_played_declares_is_accepted_and_no_other_rule_set_s(tmp_path):
     casa = load_ruleset(_variant(tmp_path))
     known = codes_of(casa)
-    for code in ("encoberta_na_casa", "covered_in_first_vaza", "not_your_turn", "beyond_tento_limit"):
+    for code in ("encoberta_na_casa", "covered_in_first_vaza", "not_your_turn", "raised_last"):  # its own, atb-2004's, paulista's
         assert unknown_reason(code, known) is None, code
+    assert set(codes_of("fpt-1983")) == set(REASONS) | set(load_ruleset("fpt-1983").reasons)
+    assert unknown_reason("beyond_tento_limit", known) == \
+        "unknown reason code 'beyond_tento_limit' (PROTOCOL.md 'Reason codes'; a code of fpt-1983, not of the rule set played)"
+    assert unknown_reason("covered_in_first_vaza", codes_of("enecomp")).endswith("a code of atb-2004, not of the rule set played)")
+    assert unknown_reason("truco_in_mao_de_onze", codes_of("fpt-1983")) is None  # declared by all three
     assert unknown_reason("encoberta_na_casa", codes_of("atb-2004")) == \
         "unknown reason code 'encoberta_na_casa' (PROTOCOL.md 'Reason codes')"
     assert unknown_reason("not_yr_turn", codes_of("enecomp")) == \
         "unknown reason code 'not_yr_turn' (PROTOCOL.md 'Reason codes'; did you mean not_your_turn?)"
-    assert unknown_reason("covered_in_first_vza", codes_of("fpt-1983")).endswith("did you mean covered_in_first_vaza?)")
+    assert unknown_reason("raised_lst", codes_of("fpt-1983")).endswith("did you mean raised_last?)")
     assert codes_of("no-such-rule-set") is None and unknown_reason("anything", None) is None
+
+
+def test_every_code_a_bundled_scenario_expects_is_one_of_the_rule_set_it_plays():
+    from truco_dsl.conformance.suite.cases import export_cases
+
+    expected = {(case["ruleset"], form["reason"]) for case in export_cases()["cases"]
+                for step in case["steps"] for form in step["forms"] if form["step"] == "refused_with_reason"}
+    assert expected and [(ruleset, code) for ruleset, code in sorted(expected) if code not in codes_of(ruleset)] == []
 
 
 def test_a_program_refusing_with_an_unknown_code_is_a_protocol_error_naming_the_code_and_the_request(tmp_path):

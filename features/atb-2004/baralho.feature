@@ -87,3 +87,73 @@ Feature: ATB 2004 — the deck and the order of the cards
     When the seats play: 0:4c 1:3d 2:2c 3:Ac
     Then vaza 1 is won by seat 1
     And it is seat 1's turn
+
+  @id:baralho-008 @clause:ATB-BARALHO-2 @clause:ATB-BARALHO-3
+  Scenario Outline: Each two neighbouring ranks head to head at 2 players — the stronger takes the vaza, played first or second
+    From the weakest 4 5 6 7 Q J K A 2 3: each rank against the next, each order of play, under a vira whose
+    manilhas are neither.
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> Kc Ah |
+      | 1    | <seat1> Kh Ac |
+    When the seats play: 0:<seat0> 1:<seat1>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | winner |
+      | Qd   | 4s    | 5d    | 1      |
+      | As   | 5s    | 4d    | 0      |
+      | Jd   | 5s    | 6d    | 1      |
+      | 2s   | 6s    | 5d    | 0      |
+      | Kd   | 6s    | 7d    | 1      |
+      | 3s   | 7s    | 6d    | 0      |
+      | Ad   | 7s    | Qd    | 1      |
+      | 4s   | Qs    | 7d    | 0      |
+      | 2d   | Qs    | Jd    | 1      |
+      | 5s   | Js    | Qd    | 0      |
+      | 3d   | Js    | Kd    | 1      |
+      | 6s   | Ks    | Jd    | 0      |
+      | 4d   | Ks    | Ad    | 1      |
+      | 7s   | As    | Kd    | 0      |
+      | 5d   | As    | 2d    | 1      |
+      | Qs   | 2s    | Ad    | 0      |
+      | 6d   | 2s    | 3d    | 1      |
+      | Js   | 3s    | 2d    | 0      |
+
+  @id:baralho-009 @clause:ATB-BARALHO-2 @clause:ATB-BARALHO-3
+  Scenario Outline: Each two neighbouring ranks head to head at 4 players — the stronger takes the vaza, played first or second
+    From the weakest 4 5 6 7 Q J K A 2 3: each rank against the next, each order of play, played by two
+    opponents while the other two seats play a 4, under a vira whose manilhas are none of them.
+    Given a game of "atb-2004" for 4 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> Kc Ah |
+      | 1    | <seat1> Kh Ac |
+      | 2    | <seat2> 2c 3h |
+      | 3    | <seat3> 2h 3c |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | seat2 | seat3 | winner |
+      | Qd   | 4s    | 5d    | 4c    | 4h    | 1      |
+      | As   | 4c    | 5s    | 4d    | 4h    | 1      |
+      | Jd   | 4c    | 4h    | 5s    | 6d    | 3      |
+      | 2s   | 6s    | 4c    | 4h    | 5d    | 0      |
+      | Kd   | 6s    | 7d    | 4c    | 4h    | 1      |
+      | 4s   | 4c    | 7s    | 6d    | 4h    | 1      |
+      | Ad   | 4c    | 4h    | 7s    | Qd    | 3      |
+      | 4s   | Qs    | 4c    | 4h    | 7d    | 0      |
+      | 2d   | Qs    | Jd    | 4c    | 4h    | 1      |
+      | 5s   | 4c    | Js    | Qd    | 4h    | 1      |
+      | 4d   | 4c    | 4h    | Js    | Kd    | 3      |
+      | 6s   | Ks    | 4c    | 4h    | Jd    | 0      |
+      | 4d   | Ks    | Ad    | 4c    | 4h    | 1      |
+      | 7s   | 4c    | As    | Kd    | 4h    | 1      |
+      | 5d   | 4c    | 4h    | As    | 2d    | 3      |
+      | Qs   | 2s    | 4c    | 4h    | Ad    | 0      |
+      | 6d   | 2s    | 3d    | 4c    | 4h    | 1      |
+      | Js   | 4c    | 3s    | 2d    | 4h    | 1      |

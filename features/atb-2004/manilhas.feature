@@ -135,3 +135,60 @@ Feature: ATB 2004 — the manilhas
       | 1    | 4d 5d Qs |
     When the seats play: 0:3c 1:4d
     Then vaza 1 is won by seat 1
+
+  @id:manilhas-012 @clause:ATB-MANILHAS-3
+  Scenario Outline: Each two manilhas head to head at 2 players — the stronger suit takes the vaza, played first or second
+    Paus > copas > espadas > ouros: every pair of the four suits, each order of play, under several viras.
+    Given a game of "atb-2004" for 2 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> 5c 6h |
+      | 1    | <seat1> 5s 6d |
+    When the seats play: 0:<seat0> 1:<seat1>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | winner |
+      | 3s   | 4d    | 4s    | 1      |
+      | 7h   | Qs    | Qd    | 0      |
+      | Qc   | Jd    | Jh    | 1      |
+      | Kd   | Ah    | Ad    | 0      |
+      | As   | 2d    | 2c    | 1      |
+      | 2h   | 3c    | 3d    | 0      |
+      | Jc   | Ks    | Kh    | 1      |
+      | 3h   | 4h    | 4s    | 0      |
+      | 7d   | Qs    | Qc    | 1      |
+      | Kc   | Ac    | As    | 0      |
+      | Ah   | 2h    | 2c    | 1      |
+      | 2s   | 3c    | 3h    | 0      |
+
+  @id:manilhas-013 @clause:ATB-MANILHAS-3
+  Scenario Outline: Each two manilhas head to head at 4 players — the stronger suit takes the vaza, played first or second
+    Paus > copas > espadas > ouros: every pair of the four suits, each order of play, played by two opponents
+    while the other two seats play a 7.
+    Given a game of "atb-2004" for 4 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> 5c 6c |
+      | 1    | <seat1> 5h 6h |
+      | 2    | <seat2> 5s 6s |
+      | 3    | <seat3> 5d 6d |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | seat2 | seat3 | winner |
+      | Qs   | Jd    | Js    | 7c    | 7h    | 1      |
+      | Jh   | 7c    | Ks    | Kd    | 7h    | 1      |
+      | Kc   | 7c    | 7h    | Ad    | Ah    | 3      |
+      | Ad   | 2h    | 7c    | 7h    | 2d    | 0      |
+      | 2s   | 3d    | 3c    | 7c    | 7h    | 1      |
+      | 3h   | 7c    | 4c    | 4d    | 7h    | 1      |
+      | 7c   | 7h    | 7s    | Qs    | Qh    | 3      |
+      | Qd   | Jh    | 7c    | 7h    | Js    | 0      |
+      | Jc   | Ks    | Kc    | 7c    | 7h    | 1      |
+      | Kh   | 7c    | Ac    | As    | 7h    | 1      |
+      | As   | 7c    | 7h    | 2h    | 2c    | 3      |
+      | 3d   | 4c    | 7c    | 7h    | 4h    | 0      |

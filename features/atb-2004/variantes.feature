@@ -117,3 +117,60 @@ Feature: ATB 2004 — the variants manilha velha and baralho limpo
       | 1    | 4c 6d 6s |
     And the seats play: 1:4c 0:7h
     Then vaza 1 is won by seat 1
+
+  @id:variantes-012 @clause:ATB-MANILHA-VELHA-1
+  Scenario Outline: Manilha velha — each two manilhas head to head at 2 players: the stronger takes the vaza, played first or second
+    4 de paus > 7 de copas > A de espadas > 7 de ouros: every pair of the four, each order of play.
+    Given a game of "manilha-velha" for 2 players
+    And the deal without vira:
+      | seat | cards         |
+      | 0    | <seat0> 5c 6h |
+      | 1    | <seat1> 5s 6d |
+    When the seats play: 0:<seat0> 1:<seat1>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | seat0 | seat1 | winner |
+      | 7d    | As    | 1      |
+      | As    | 7d    | 0      |
+      | 7d    | 7h    | 1      |
+      | 7h    | 7d    | 0      |
+      | 7d    | 4c    | 1      |
+      | 4c    | 7d    | 0      |
+      | As    | 7h    | 1      |
+      | 7h    | As    | 0      |
+      | As    | 4c    | 1      |
+      | 4c    | As    | 0      |
+      | 7h    | 4c    | 1      |
+      | 4c    | 7h    | 0      |
+
+  @id:variantes-013 @clause:ATB-MANILHA-VELHA-1
+  Scenario Outline: Manilha velha — each two manilhas head to head at 4 players: the stronger takes the vaza, played first or second
+    4 de paus > 7 de copas > A de espadas > 7 de ouros: every pair of the four, each order of play, played
+    by two opponents while the other two seats play a K.
+    Given a game of "manilha-velha" for 4 players
+    And the deal without vira:
+      | seat | cards         |
+      | 0    | <seat0> 5c 6c |
+      | 1    | <seat1> 5h 6h |
+      | 2    | <seat2> 5s 6s |
+      | 3    | <seat3> 5d 6d |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | seat0 | seat1 | seat2 | seat3 | winner |
+      | 7d    | As    | Kc    | Kh    | 1      |
+      | Kc    | As    | 7d    | Kh    | 1      |
+      | Kc    | Kh    | 7d    | 7h    | 3      |
+      | 7h    | Kc    | Kh    | 7d    | 0      |
+      | 7d    | 4c    | Kc    | Kh    | 1      |
+      | Kc    | 4c    | 7d    | Kh    | 1      |
+      | Kc    | Kh    | As    | 7h    | 3      |
+      | 7h    | Kc    | Kh    | As    | 0      |
+      | As    | 4c    | Kc    | Kh    | 1      |
+      | Kc    | 4c    | As    | Kh    | 1      |
+      | Kc    | Kh    | 7h    | 4c    | 3      |
+      | 4c    | Kc    | Kh    | 7h    | 0      |

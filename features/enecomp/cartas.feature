@@ -96,3 +96,58 @@ Feature: Enecomp — the cards (Cartas)
     When the seats play: 0:Kc 1:Kd 2:Qh 3:Js
     Then vaza 1 is tied
     And the hand is not over
+
+  @id:ene-cartas-008 @clause:ENE-CARTAS-2
+  Scenario Outline: Each two neighbouring ranks head to head at 4 players — the stronger takes the vaza, played first or second
+    From the weakest 4 5 6 7 Q J K A 2 3: each rank against the next, each order of play, played by two
+    opponents (at two places at the table) while the other two seats play a 4, under a vira whose
+    manilhas are none of them.
+    Given a game of "enecomp" for 4 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> Kc Ah |
+      | 1    | <seat1> Kh Ac |
+      | 2    | <seat2> 2c 3h |
+      | 3    | <seat3> 2h 3c |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | seat2 | seat3 | winner |
+      | Qd   | 4s    | 5d    | 4c    | 4h    | 1      |
+      | As   | 4c    | 5s    | 4d    | 4h    | 1      |
+      | Jd   | 4c    | 4h    | 5s    | 6d    | 3      |
+      | 2s   | 6s    | 4c    | 4h    | 5d    | 0      |
+      | Kd   | 6s    | 7d    | 4c    | 4h    | 1      |
+      | 4s   | 4c    | 7s    | 6d    | 4h    | 1      |
+      | Ad   | 4c    | 4h    | 7s    | Qd    | 3      |
+      | 4s   | Qs    | 4c    | 4h    | 7d    | 0      |
+      | 2d   | Qs    | Jd    | 4c    | 4h    | 1      |
+      | 5s   | 4c    | Js    | Qd    | 4h    | 1      |
+      | 4d   | 4c    | 4h    | Js    | Kd    | 3      |
+      | 6s   | Ks    | 4c    | 4h    | Jd    | 0      |
+      | 4d   | Ks    | Ad    | 4c    | 4h    | 1      |
+      | 7s   | 4c    | As    | Kd    | 4h    | 1      |
+      | 5d   | 4c    | 4h    | As    | 2d    | 3      |
+      | Qs   | 2s    | 4c    | 4h    | Ad    | 0      |
+      | 6d   | 2s    | 3d    | 4c    | 4h    | 1      |
+      | Js   | 4c    | 3s    | 2d    | 4h    | 1      |
+      | Kd   | 4c    | 4h    | 4s    | 5d    | 3      |
+      | 6s   | 5s    | 4c    | 4h    | 4d    | 0      |
+      | Ad   | 5s    | 6d    | 4c    | 4h    | 1      |
+      | 7s   | 4c    | 6s    | 5d    | 4h    | 1      |
+      | 2d   | 4c    | 4h    | 6s    | 7d    | 3      |
+      | Qs   | 7s    | 4c    | 4h    | 6d    | 0      |
+      | 4d   | 7s    | Qd    | 4c    | 4h    | 1      |
+      | Js   | 4c    | Qs    | 7d    | 4h    | 1      |
+      | 4d   | 4c    | 4h    | Qs    | Jd    | 3      |
+      | Ks   | Js    | 4c    | 4h    | Qd    | 0      |
+      | 5d   | Js    | Kd    | 4c    | 4h    | 1      |
+      | As   | 4c    | Ks    | Jd    | 4h    | 1      |
+      | 6d   | 4c    | 4h    | Ks    | Ad    | 3      |
+      | 2s   | As    | 4c    | 4h    | Kd    | 0      |
+      | 7d   | As    | 2d    | 4c    | 4h    | 1      |
+      | 4s   | 4c    | 2s    | Ad    | 4h    | 1      |
+      | Qd   | 4c    | 4h    | 2s    | 3d    | 3      |
+      | 4s   | 3s    | 4c    | 4h    | 2d    | 0      |

@@ -174,3 +174,45 @@ Feature: Enecomp — the manilha
     Then vaza 1 is won by seat 1
     When the seats play: 1:5d 2:7c 3:4s 0:4c
     Then vaza 2 is won by seat 2
+
+  @id:ene-manilha-013 @clause:ENE-MANILHA-5 @clause:ENE-MANILHA-4
+  Scenario Outline: Each two manilhas head to head at 4 players — the stronger suit takes the vaza, played first or second
+    From the weakest, ouros, espadas, copas, paus: every pair of the four suits, each order of play, played
+    by two opponents (at two places at the table) while the other two seats play a 7.
+    Given a game of "enecomp" for 4 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> 5c 6c |
+      | 1    | <seat1> 5h 6h |
+      | 2    | <seat2> 5s 6s |
+      | 3    | <seat3> 5d 6d |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | seat2 | seat3 | winner |
+      | Js   | Kd    | Ks    | 7c    | 7h    | 1      |
+      | 2h   | 7c    | 3s    | 3d    | 7h    | 1      |
+      | Qd   | 7c    | 7h    | Jd    | Jh    | 3      |
+      | Ac   | 2h    | 7c    | 7h    | 2d    | 0      |
+      | 3s   | 4d    | 4c    | 7c    | 7h    | 1      |
+      | Kh   | 7c    | Ac    | Ad    | 7h    | 1      |
+      | 7d   | 7c    | 7h    | Qs    | Qh    | 3      |
+      | Jc   | Kh    | 7c    | 7h    | Ks    | 0      |
+      | 2s   | 3s    | 3c    | 7c    | 7h    | 1      |
+      | Qh   | 7c    | Jc    | Js    | 7h    | 1      |
+      | Ad   | 7c    | 7h    | 2h    | 2c    | 3      |
+      | Kc   | Ac    | 7c    | 7h    | Ah    | 0      |
+      | 7d   | 7c    | 7h    | Qd    | Qs    | 3      |
+      | Jc   | Ks    | 7c    | 7h    | Kd    | 0      |
+      | 2s   | 3d    | 3h    | 7c    | 7h    | 1      |
+      | Qh   | 7c    | Jh    | Jd    | 7h    | 1      |
+      | Ad   | 7c    | 7h    | 2d    | 2c    | 3      |
+      | Kc   | Ac    | 7c    | 7h    | Ad    | 0      |
+      | Js   | Ks    | Kh    | 7c    | 7h    | 1      |
+      | 2h   | 7c    | 3h    | 3s    | 7h    | 1      |
+      | Qd   | 7c    | 7h    | Js    | Jc    | 3      |
+      | Ac   | 2c    | 7c    | 7h    | 2s    | 0      |
+      | 3s   | 4h    | 4c    | 7c    | 7h    | 1      |
+      | Kh   | 7c    | Ac    | Ah    | 7h    | 1      |

@@ -185,3 +185,131 @@ Feature: FPT 1983 — valores das cartas
     When seat 0 tries to play:8c
     Then the action is refused with reason "unknown_card"
     And the state is unchanged
+
+  @id:fpt-valores-016 @clause:FPT-VALORES-ZAPE @clause:FPT-VALORES-SETE-COPAS @clause:FPT-VALORES-ESPADILHA @clause:FPT-VALORES-SETE-OUROS
+  Scenario Outline: Each two manilhas head to head at 2 players — the stronger suit takes the vaza, played first or second
+    Zape (paus) > sete copas > espadilha (espadas) > sete ouros: every pair of the four suits, each order
+    of play, under several viras.
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> 5c 6h |
+      | 1    | <seat1> 5s 6d |
+    When the seats play: 0:<seat0> 1:<seat1>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | winner |
+      | Ks   | Ad    | As    | 1      |
+      | 2c   | 3s    | 3d    | 0      |
+      | 7d   | Qd    | Qh    | 1      |
+      | Jh   | Kh    | Kd    | 0      |
+      | 3c   | 4d    | 4c    | 1      |
+      | Ad   | 2c    | 2d    | 0      |
+      | Qs   | Js    | Jh    | 1      |
+      | Kh   | Ah    | As    | 0      |
+      | 2d   | 3s    | 3c    | 1      |
+      | 7s   | Qc    | Qs    | 0      |
+      | 3s   | 4h    | 4c    | 1      |
+      | Jd   | Kc    | Kh    | 0      |
+
+  @id:fpt-valores-017 @clause:FPT-VALORES-ZAPE @clause:FPT-VALORES-SETE-COPAS @clause:FPT-VALORES-ESPADILHA @clause:FPT-VALORES-SETE-OUROS
+  Scenario Outline: Each two manilhas head to head at 4 players — the stronger suit takes the vaza, played first or second
+    Zape (paus) > sete copas > espadilha (espadas) > sete ouros: every pair of the four suits, each order
+    of play, played by two opponents while the other two seats play a 7.
+    Given a game of "fpt-1983" for 4 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> 5c 6c |
+      | 1    | <seat1> 5h 6h |
+      | 2    | <seat2> 5s 6s |
+      | 3    | <seat3> 5d 6d |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | seat2 | seat3 | winner |
+      | Ah   | 2d    | 2s    | 7c    | 7h    | 1      |
+      | 3s   | 7c    | 4s    | 4d    | 7h    | 1      |
+      | Qc   | 7c    | 7h    | Jd    | Jh    | 3      |
+      | 2d   | 3h    | 7c    | 7h    | 3d    | 0      |
+      | Kh   | Ad    | Ac    | 7c    | 7h    | 1      |
+      | 7s   | 7c    | Qc    | Qd    | 7h    | 1      |
+      | Jd   | 7c    | 7h    | Ks    | Kh    | 3      |
+      | As   | 2h    | 7c    | 7h    | 2s    | 0      |
+      | 3c   | 4s    | 4c    | 7c    | 7h    | 1      |
+      | Qh   | 7c    | Jc    | Js    | 7h    | 1      |
+      | 2s   | 7c    | 7h    | 3h    | 3c    | 3      |
+      | Kd   | Ac    | 7c    | 7h    | Ah    | 0      |
+
+  @id:fpt-valores-018 @clause:FPT-VALORES-CARTAS
+  Scenario Outline: Each two neighbouring ranks head to head at 2 players — the stronger takes the vaza, played first or second
+    From the weakest 4 5 6 7 Q J K A 2 3: each rank against the next, each order of play, under a vira whose
+    manilhas are neither.
+    Given a game of "fpt-1983" for 2 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> Kc Ah |
+      | 1    | <seat1> Kh Ac |
+    When the seats play: 0:<seat0> 1:<seat1>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | winner |
+      | Qd   | 4s    | 5d    | 1      |
+      | As   | 5s    | 4d    | 0      |
+      | Jd   | 5s    | 6d    | 1      |
+      | 2s   | 6s    | 5d    | 0      |
+      | Kd   | 6s    | 7d    | 1      |
+      | 3s   | 7s    | 6d    | 0      |
+      | Ad   | 7s    | Qd    | 1      |
+      | 4s   | Qs    | 7d    | 0      |
+      | 2d   | Qs    | Jd    | 1      |
+      | 5s   | Js    | Qd    | 0      |
+      | 3d   | Js    | Kd    | 1      |
+      | 6s   | Ks    | Jd    | 0      |
+      | 4d   | Ks    | Ad    | 1      |
+      | 7s   | As    | Kd    | 0      |
+      | 5d   | As    | 2d    | 1      |
+      | Qs   | 2s    | Ad    | 0      |
+      | 6d   | 2s    | 3d    | 1      |
+      | Js   | 3s    | 2d    | 0      |
+
+  @id:fpt-valores-019 @clause:FPT-VALORES-CARTAS
+  Scenario Outline: Each two neighbouring ranks head to head at 4 players — the stronger takes the vaza, played first or second
+    From the weakest 4 5 6 7 Q J K A 2 3: each rank against the next, each order of play, played by two
+    opponents while the other two seats play a 4, under a vira whose manilhas are none of them.
+    Given a game of "fpt-1983" for 4 players
+    And the deal: vira <vira>
+      | seat | cards         |
+      | 0    | <seat0> Kc Ah |
+      | 1    | <seat1> Kh Ac |
+      | 2    | <seat2> 2c 3h |
+      | 3    | <seat3> 2h 3c |
+    When the seats play: 0:<seat0> 1:<seat1> 2:<seat2> 3:<seat3>
+    Then vaza 1 is won by seat <winner>
+    And it is seat <winner>'s turn
+
+    Examples:
+      | vira | seat0 | seat1 | seat2 | seat3 | winner |
+      | Qd   | 4s    | 5d    | 4c    | 4h    | 1      |
+      | As   | 4c    | 5s    | 4d    | 4h    | 1      |
+      | Jd   | 4c    | 4h    | 5s    | 6d    | 3      |
+      | 2s   | 6s    | 4c    | 4h    | 5d    | 0      |
+      | Kd   | 6s    | 7d    | 4c    | 4h    | 1      |
+      | 4s   | 4c    | 7s    | 6d    | 4h    | 1      |
+      | Ad   | 4c    | 4h    | 7s    | Qd    | 3      |
+      | 4s   | Qs    | 4c    | 4h    | 7d    | 0      |
+      | 2d   | Qs    | Jd    | 4c    | 4h    | 1      |
+      | 5s   | 4c    | Js    | Qd    | 4h    | 1      |
+      | 4d   | 4c    | 4h    | Js    | Kd    | 3      |
+      | 6s   | Ks    | 4c    | 4h    | Jd    | 0      |
+      | 4d   | Ks    | Ad    | 4c    | 4h    | 1      |
+      | 7s   | 4c    | As    | Kd    | 4h    | 1      |
+      | 5d   | 4c    | 4h    | As    | 2d    | 3      |
+      | Qs   | 2s    | 4c    | 4h    | Ad    | 0      |
+      | 6d   | 2s    | 3d    | 4c    | 4h    | 1      |
+      | Js   | 4c    | 3s    | 2d    | 4h    | 1      |

@@ -11,8 +11,9 @@ the one registry of both, read from those two places:
   and ``$defs.reason_code`` of conformance/schema/protocol.schema.json, made from ``reason_codes()``
   (tests/test_reason_codes.py checks both files hold exactly these, so they cannot drift);
 - ``codes_of(ruleset)`` and ``unknown_reason(code, known)``: what the harness accepts in a refusal
-  from an engine playing that rule set (the codes above and those the rule set declares itself), and
-  the complaint about any other code, which the adapters raise as ``ProtocolViolation``.
+  from an engine playing that rule set (the engine's own codes and those the rule set declares, its
+  parents' included), and the complaint about any other code (another rule set's says whose it is),
+  which the adapters raise as ``ProtocolViolation``.
 """
 
 from __future__ import annotations
@@ -76,15 +77,10 @@ def reason_codes() -> list[ReasonCode]:
                     clauses.setdefault(use.value, set()).add(clause.id)
     found = [ReasonCode(code, meaning, (STRUCTURAL,), tuple(sorted(clauses.get(code, ()))), tuple(sorted(expected.get(code, ()))))
              for code, meaning in REASONS.items()]
-    declarers: dict[str, list[str]] = {}
-    for ruleset in map(load_ruleset, available_rulesets()):
-        parent = load_ruleset(ruleset.lineage[1]).reasons if len(ruleset.lineage) > 1 else {}
-        for code in ruleset.reasons:
-            if code not in parent:
-                declarers.setdefault(code, []).append(ruleset.id)
+    declarers = _declarers()
     meanings = _bundled_codes()
     for code in sorted(declarers):
-        found.append(ReasonCode(code, meanings[code], tuple(declarers[code]),
+        found.append(ReasonCode(code, meanings[code], declarers[code],
                                 tuple(sorted(clauses.get(code, ()))), tuple(sorted(expected.get(code, ())))))
     return found
 
@@ -108,7 +104,7 @@ def schema_definition(codes: list[ReasonCode] | None = None) -> dict[str, Any]:
     return {
         "description": "A refusal's reason code known to the bundled rule files (PROTOCOL.md 'Reason codes'). "
                        "act_reply's reason stays any string: a rule set may declare codes of its own, and the harness "
-                       "checks a reason against this list plus the codes of the rule set played.",
+                       "checks a reason against the engine's own codes (structural) plus the codes of the rule set played.",
         "anyOf": [{"const": entry.code,
                    "description": f"{entry.meaning} ({'structural' if entry.given_by == (STRUCTURAL,) else ', '.join(entry.given_by)})"}
                   for entry in (codes if codes is not None else reason_codes())],
@@ -117,12 +113,26 @@ def schema_definition(codes: list[ReasonCode] | None = None) -> dict[str, Any]:
 
 def codes_of(ruleset: str | RuleSet) -> dict[str, str] | None:
     """The codes an engine playing ``ruleset`` (an id or a loaded rule set) may give, code -> meaning:
-    the engine's own, every bundled rule set's, and those ``ruleset`` declares itself. None when
-    ``ruleset`` is an id that no bundled rule file has (its codes cannot be known). An id's codes are
-    read once a process (a run asks them at every ``new_game``), as ``_bundled_codes`` are."""
+    the engine's own (``REASONS``) and those ``ruleset`` declares under ``reasons:``, its parents'
+    included; another rule set's are not (``covered_in_first_vaza``, atb-2004's, in a game of
+    fpt-1983). None when ``ruleset`` is an id that no bundled rule file has (its codes cannot be
+    known). An id's codes are read once a process (a run asks them at every ``new_game``)."""
     if isinstance(ruleset, str):
         return _codes_of_id(ruleset)
-    return {**_bundled_codes(), **ruleset.reasons}
+    return {**REASONS, **ruleset.reasons}
+
+
+@cache
+def _declarers() -> dict[str, tuple[str, ...]]:
+    """Code -> the ids of the bundled rule files that declare it under ``reasons:`` rather than
+    inherit it from their parent, in ``available_rulesets()`` order."""
+    declarers: dict[str, list[str]] = {}
+    for ruleset in map(load_ruleset, available_rulesets()):
+        parent = load_ruleset(ruleset.lineage[1]).reasons if len(ruleset.lineage) > 1 else {}
+        for code in ruleset.reasons:
+            if code not in parent:
+                declarers.setdefault(code, []).append(ruleset.id)
+    return {code: tuple(ids) for code, ids in declarers.items()}
 
 
 @cache
@@ -145,10 +155,16 @@ def _bundled_codes() -> dict[str, str]:
 
 def unknown_reason(code: str | None, known: dict[str, str] | None) -> str | None:
     """None when ``code`` is one of ``known`` (``codes_of``; None: not checked), else the one-line
-    complaint naming the code, the section that lists the codes and the closest known ones:
+    complaint naming the code, the section that lists the codes and either the bundled rule sets
+    whose code it is — ``unknown reason code 'covered_in_first_vaza' (PROTOCOL.md 'Reason codes';
+    a code of atb-2004, not of the rule set played)`` — or the closest known ones:
     ``unknown reason code 'not_yr_turn' (PROTOCOL.md 'Reason codes'; did you mean not_your_turn?)``."""
     if known is None or code is None or code in known:
         return None
-    hint = did_you_mean(code, known).strip()
-    hint = f"; {hint[1:-1]}" if hint else ""
+    owners = _declarers().get(code)
+    if owners:
+        hint = f"; a code of {', '.join(owners)}, not of the rule set played"
+    else:
+        hint = did_you_mean(code, known).strip()
+        hint = f"; {hint[1:-1]}" if hint else ""
     return f"unknown reason code {code!r} (PROTOCOL.md 'Reason codes'{hint})"

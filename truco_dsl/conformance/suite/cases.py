@@ -21,15 +21,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
-from gherkin.token_scanner import TokenScanner
 
 from truco_dsl.bundled import FEATURES_DIR, SCHEMA_DIR
+from truco_dsl.conformance.suite.catalogue import ExampleRow, example_rows, parsed_scenarios
 from truco_dsl.conformance.suite.steps import DEFAULT_GAMES_WON, DEFAULT_SCORES, VOCABULARY, StepForm, capabilities, default_dealer
 from truco_dsl.diagnostics import read_regular, shown
 from truco_dsl.errors import CasesError, RulesetError
 from truco_dsl.rules import RuleSet, load_ruleset
+from truco_dsl.rules.features import parsed_feature
 
 #: version of the export's shape (``format`` of the document)
 FORMAT = 1
@@ -38,15 +38,17 @@ _KEYWORDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 _PHASES = {"given": "setup", "when": "action", "then": "expectation"}
 
 
-def _lines(node: Any, found: dict[str, int]) -> None:
-    if isinstance(node, dict):
-        if "id" in node and isinstance(node.get("location"), dict):
-            found[str(node["id"])] = node["location"]["line"]
-        for value in node.values():
-            _lines(value, found)
-    elif isinstance(node, list):
-        for value in node:
-            _lines(value, found)
+def _lines(document: dict[str, Any]) -> dict[str, int]:
+    """The line of each scenario and each step (a Background's too, in a Rule or not) of a parsed
+    feature, by Gherkin node id. The example rows' are ``catalogue.example_rows``'."""
+    found: dict[str, int] = {}
+    for child in (document.get("feature") or {}).get("children", []):
+        for node in [child, *(child.get("rule") or {}).get("children", [])]:
+            for part in (node.get("background"), node.get("scenario")):
+                if part is not None:
+                    found[str(part["id"])] = part["location"]["line"]
+                    found.update((str(step["id"]), step["location"]["line"]) for step in part.get("steps", []))
+    return found
 
 
 def _form(keyword: str, text: str, rows: list[list[str]] | None, where: str) -> list[dict[str, Any]]:
@@ -59,7 +61,7 @@ def _form(keyword: str, text: str, rows: list[list[str]] | None, where: str) -> 
     raise CasesError(f"{where}: {keyword.capitalize()} {text!r} is not in the step vocabulary (conformance/STEPS.md)")
 
 
-def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples: dict[str, dict[str, str]],
+def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], outline_rows: dict[str, ExampleRow],
           place: str | None = None) -> dict[str, Any]:
     tags = [tag["name"] for tag in pickle.get("tags", [])]
     ids = [tag[len("@id:"):] for tag in tags if tag.startswith("@id:")]
@@ -82,7 +84,7 @@ def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples:
         "id": ids[0] if ids else None,
         "name": pickle["name"],
         "feature": feature,
-        "line": lines.get(str(row_id), 0) if row_id else lines.get(str(pickle["astNodeIds"][0]), 0),
+        "line": outline_rows[str(row_id)].line if row_id else lines.get(str(pickle["astNodeIds"][0]), 0),
         "tags": tags,
         "clauses": sorted({tag[len("@clause:"):] for tag in tags if tag.startswith("@clause:")}),
         "ruleset": game["ruleset"] if game else None,
@@ -93,7 +95,7 @@ def _case(pickle: dict[str, Any], feature: str, lines: dict[str, int], examples:
     case["needs"] = sorted(set().union(*map(capabilities, forms)))
     case["setup"] = _setup(forms)
     if row_id is not None:
-        case["example"] = examples.get(str(row_id), {})
+        case["example"] = dict(outline_rows[str(row_id)].values)
     return case
 
 
@@ -141,31 +143,13 @@ def _feature_cases(path: Path, feature: str | None = None) -> tuple[dict[str, An
     carried = feature is not None
     feature = feature if feature is not None else path.relative_to(FEATURES_DIR).as_posix()
     try:
-        document = Parser().parse(TokenScanner(read_regular(path).decode("utf-8")))
+        document = {**parsed_feature(read_regular(path).decode("utf-8")), "uri": feature}  # the parse is shared: not changed
     except Exception as problem:  # the Gherkin parser's CompositeParserException and its kin
         raise CasesError(f"{'' if carried else 'features/'}{feature} cannot be read: {problem}") from None
-    document["uri"] = feature
-    lines: dict[str, int] = {}
-    _lines(document, lines)
-    examples: dict[str, dict[str, str]] = {}
-    for child in _scenarios(document.get("feature") or {}):
-        for block in child.get("examples", []):
-            header = [cell["value"] for cell in block["tableHeader"]["cells"]] if block.get("tableHeader") else []
-            for row in block.get("tableBody", []):
-                examples[str(row["id"])] = dict(zip(header, (cell["value"] for cell in row["cells"])))
+    lines = _lines(document)
+    outline_rows = {row.id: row for scenario, _ in parsed_scenarios(document) for row in example_rows(scenario)}
     place = feature if carried else None
-    return tuple(_case(pickle, feature, lines, examples, place) for pickle in Compiler().compile(document))
-
-
-def _scenarios(feature: dict[str, Any]) -> list[dict[str, Any]]:
-    found = []
-    for child in feature.get("children", []):
-        if "scenario" in child:
-            found.append(child["scenario"])
-        for grandchild in (child.get("rule") or {}).get("children", []):
-            if "scenario" in grandchild:
-                found.append(grandchild["scenario"])
-    return found
+    return tuple(_case(pickle, feature, lines, outline_rows, place) for pickle in Compiler().compile(document))
 
 
 def export_cases(ruleset: str | None = None) -> dict[str, Any]:

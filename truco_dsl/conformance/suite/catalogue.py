@@ -1,7 +1,8 @@
 """The bundled scenarios as a catalogue: where each is, its name and its tags, read from features/.
 
 Read with the Gherkin parser (the one pytest-bdd uses; ``rules.features.parsed_feature``), without running anything. The lint tests,
-``truco coverage`` and reports read the scenarios through here.
+``truco coverage`` and reports read the scenarios through here, and the export (``cases``) reads a
+parsed document's scenarios and outline rows with ``parsed_scenarios`` and ``example_rows``.
 """
 
 from __future__ import annotations
@@ -95,30 +96,45 @@ def feature_scenarios(path: Path, directory: Path = FEATURES_DIR) -> list[Scenar
     when it cannot be read (not a regular file, larger than ``diagnostics.MAX_FILE_BYTES``) and
     ``UnicodeDecodeError`` when it is not UTF-8.
     """
-    found = []
     document = parsed_feature(read_regular(path).decode("utf-8"))
-    feature = document.get("feature") or {}
-    feature_tags = [tag["name"] for tag in feature.get("tags", [])]
+    feature_tags = [tag["name"] for tag in (document.get("feature") or {}).get("tags", [])]
     relative = path.relative_to(directory).as_posix()
-    for child in feature.get("children", []):
+    return [ScenarioEntry(relative, scenario["name"], scenario["location"]["line"],
+                          tuple(feature_tags + rule_tags + [tag["name"] for tag in scenario.get("tags", [])]),
+                          tuple((row.line, row.values) for row in example_rows(scenario)))
+            for scenario, rule_tags in parsed_scenarios(document)]
+
+
+def parsed_scenarios(document: dict) -> list[tuple[dict, list[str]]]:
+    """The scenario nodes of a parsed Gherkin document (``rules.features.parsed_feature``), in
+    file order, each with the tags of the Rule it sits in (``[]`` outside a Rule)."""
+    found = []
+    for child in (document.get("feature") or {}).get("children", []):
         rule = child.get("rule")
         if rule is not None:
             rule_tags = [tag["name"] for tag in rule.get("tags", [])]
-            entries = [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
-        else:
-            entries = [(child["scenario"], [])] if "scenario" in child else []
-        for scenario, inherited in entries:
-            tags = feature_tags + inherited + [tag["name"] for tag in scenario.get("tags", [])]
-            found.append(ScenarioEntry(relative, scenario["name"], scenario["location"]["line"], tuple(tags),
-                                       _rows(scenario)))
+            found += [(grandchild["scenario"], rule_tags) for grandchild in rule.get("children", []) if "scenario" in grandchild]
+        elif "scenario" in child:
+            found.append((child["scenario"], []))
     return found
 
 
-def _rows(scenario: dict) -> tuple[tuple[int, tuple[tuple[str, str], ...]], ...]:
-    """A parsed scenario's example rows, ``(line, ((column, value), ...))`` each (``()`` for a plain scenario)."""
+@dataclass(frozen=True)
+class ExampleRow:
+    """One row of a Scenario Outline's Examples: ``id``, the Gherkin node id (the last of the
+    ``astNodeIds`` of the pickle made of it), its ``line`` in the feature file and its ``values``,
+    ``((column, value), ...)`` in column order."""
+
+    id: str
+    line: int
+    values: tuple[tuple[str, str], ...]
+
+
+def example_rows(scenario: dict) -> tuple[ExampleRow, ...]:
+    """A parsed scenario's example rows in file order (``()`` for a plain scenario)."""
     rows = []
     for examples in scenario.get("examples", []):
         columns = [cell["value"] for cell in (examples.get("tableHeader") or {}).get("cells", [])]
         for row in examples.get("tableBody") or []:
-            rows.append((row["location"]["line"], tuple(zip(columns, (cell["value"] for cell in row["cells"])))))
+            rows.append(ExampleRow(str(row["id"]), row["location"]["line"], tuple(zip(columns, (cell["value"] for cell in row["cells"])))))
     return tuple(rows)

@@ -24,6 +24,7 @@ module:factory``; a rule file's own scenarios are collected from carried.py's pa
 
 from __future__ import annotations
 
+import functools
 import importlib
 import shlex
 import time
@@ -678,7 +679,8 @@ def memoize_step_lookup(config: pytest.Config) -> None:
     which ones parse a step depends on the step's type and text alone, so the answer is kept by those,
     for this run only (other pytest runs in the process look up as before). A step no definition
     parses is kept as such (an empty answer): pytest-bdd reports it as it always did. Only this one
-    function of pytest-bdd is replaced, by a wrapper that calls it; a pytest-bdd without it (the
+    function of pytest-bdd is replaced, by a wrapper that calls it (its ``__wrapped__``, which
+    tests/test_step_lookup.py holds the memo to, step by step); a pytest-bdd without it (the
     project asks for >=7; 9 has it) looks steps up as it always does, only slower."""
     looked_up = getattr(pytest_bdd_scenario, "find_fixturedefs_for_step", None)
     if looked_up is None:
@@ -687,6 +689,7 @@ def memoize_step_lookup(config: pytest.Config) -> None:
     if getattr(looked_up, "memoized", False):
         return
 
+    @functools.wraps(looked_up)
     def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
         kept = _STEP_LOOKUPS.get(fixturemanager.config)
         if kept is None:
