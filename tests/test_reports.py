@@ -394,3 +394,48 @@ def test_an_unreviewed_reason_carries_the_likely_cause_when_a_departure_was_foun
     assert reasons[0] == (f"{UNREVIEWED}: failed at Then the score is 1 to 0: expected 1 to 0, the engine says 3 to 0 "
                           "(likely cause: state score, breaks ATB-TRUCO-2)")
     assert reasons[1] == reasons[2] == f"{UNREVIEWED}: failed at Then the score is 1 to 0: expected 1 to 0, the engine says 3 to 0"
+
+
+def test_an_expectation_can_name_one_row_of_an_outline(tmp_path):
+    from truco_dsl.errors import ExpectationsError
+
+    def written(entries: str) -> Path:
+        path = tmp_path / "known.yaml"
+        path.write_text("engine: mine\nexpectations:\n" + entries, encoding="utf-8")
+        return path
+
+    row = {"vira": "Qd", "seat0": "4s", "seat1": "5d", "winner": "1"}
+    known = load_expectations(written(
+        '  - scenario: baralho-008\n    example: {vira: Qd, seat0: 4s, seat1: 5d, winner: 1}\n    outcome: failed\n    reason: the row\n'
+        '  - scenario: baralho-008\n    outcome: failed\n    reason: every row\n'))
+    assert known.find("baralho-008", "atb-2004", row).reason == "the row"  # the row's entry wins, wherever it is
+    assert known.find("baralho-008", "atb-2004", {**row, "vira": "Jd"}).reason == "every row"
+    with pytest.raises(ExpectationsError) as refused:
+        load_expectations(written('  - scenario: baralho-008\n    example: {vira: Qd, seat0: 4s, seat1: 5h, winner: "1"}\n'
+                                  '    outcome: failed\n    reason: r\n'
+                                  '  - scenario: faults-001\n    example: {vira: Qd}\n    outcome: failed\n    reason: r\n'))
+    outline, plain = refused.value.problems
+    assert (outline.place.line, outline.place.path) == (4, "expectations[0].example")
+    assert outline.message.startswith("baralho-008 has no row with these values; its rows: vira: Qd, seat0: 4s, seat1: 5d, winner: 1;")
+    assert plain.message == "faults-001 is not a Scenario Outline: leave example out"
+
+
+def test_written_expectations_name_the_row_of_an_outline_that_ran_several(tmp_path):
+    class SecondCardNeverLeads(ReferenceAdapter):  # seat 1's first card is refused: every row where seat 1 plays fails
+        def act(self, seat, action):
+            if seat == 1 and action.startswith("play:") and self.state()["hand"]["tricks"][0]["winner_seat"] is None:
+                from truco_dsl.conformance.engines.adapter import Outcome
+                return Outcome(accepted=False, events=[], reason="not_your_turn")
+            return super().act(seat, action)
+
+    results = run_suite(tags="@id:baralho-008", adapter_factory=SecondCardNeverLeads)
+    from truco_dsl.conformance.report.expectations import expectations_document, expectations_text
+
+    document = expectations_document(results, "mine", "atb-2004")
+    assert document["expectations"] and all(set(entry["example"]) == {"vira", "seat0", "seat1", "winner"}
+                                            for entry in document["expectations"])
+    path = tmp_path / "known.yaml"
+    path.write_text(expectations_text(document, path), encoding="utf-8")
+    rows = load_expectations(path)
+    again = run_suite(tags="@id:baralho-008", adapter_factory=SecondCardNeverLeads, expectations=rows)
+    assert {result.outcome for result in again} == {"expected_failure"}

@@ -7,6 +7,7 @@ The file is YAML (read with a safe loader), checked against ``schema/expectation
     expectations:
       - scenario: truco-003          # a scenario's @id:
         ruleset: fpt-1983            # optional: only its run under this rule set (an outline's row)
+        example: {vira: Qd, seat0: 4s, seat1: 5d, winner: "1"}   # optional: only the outline row with these values
         outcome: failed              # failed, error, timeout, crash, protocol_error or unsupported
         reason: its fold after a seis is worth 3, not 6
 
@@ -32,7 +33,7 @@ from jsonschema import Draft202012Validator
 from truco_dsl.bundled import SCHEMA_DIR
 from truco_dsl.conformance.report.outcomes import (EXPECTABLE, EXPECTED_FAILURE, FAILING, NOW_PASSES, PASSED,
                                             UNSUPPORTED, label)
-from truco_dsl.conformance.suite.catalogue import bundled_ids
+from truco_dsl.conformance.suite.catalogue import bundled_ids, bundled_scenarios
 from truco_dsl.diagnostics import Place, Problem, YamlFile, did_you_mean, shown, yaml_value
 from truco_dsl.errors import ExpectationsError
 from truco_dsl.rules import available_rulesets, load_ruleset
@@ -47,13 +48,15 @@ QUOTED_MESSAGE = 200
 @dataclass(frozen=True)
 class Expectation:
     """One entry: the ``scenario`` id, the ``ruleset`` it is restricted to (None: any), the
-    ``outcome`` expected, the ``reason``, and its ``place`` in the file."""
+    ``example`` row it is restricted to (a Scenario Outline's ``(column, value)`` pairs, sorted;
+    None: every row), the ``outcome`` expected, the ``reason``, and its ``place`` in the file."""
 
     scenario: str
     ruleset: str | None
     outcome: str
     reason: str
     place: Place
+    example: tuple[tuple[str, str], ...] | None = None
 
     @property
     def unreviewed(self) -> bool:
@@ -75,12 +78,19 @@ class Expectations:
     ruleset: str | None
     entries: tuple[Expectation, ...]
 
-    def find(self, scenario: str | None, ruleset: str | None) -> Expectation | None:
-        """The entry for the scenario with id ``scenario`` played under ``ruleset``, or None."""
-        for entry in self.entries:
-            if entry.scenario == scenario and (entry.ruleset is None or entry.ruleset == ruleset):
-                return entry
-        return None
+    def find(self, scenario: str | None, ruleset: str | None, example: dict[str, str] | None = None) -> Expectation | None:
+        """The entry for the scenario with id ``scenario`` played under ``ruleset`` (for an outline's
+        row, ``example``: its values by column), or None. An entry naming the row wins over one for
+        every row of the scenario."""
+        row = _row(example)
+        matching = [entry for entry in self.entries if entry.scenario == scenario
+                    and (entry.ruleset is None or entry.ruleset == ruleset) and (entry.example is None or entry.example == row)]
+        return next((entry for entry in matching if entry.example is not None), matching[0] if matching else None)
+
+
+def _row(example: dict[str, Any] | None) -> tuple[tuple[str, str], ...] | None:
+    """An outline row's values as an entry keeps them: ``(column, value)`` pairs, sorted, as text."""
+    return None if example is None else tuple(sorted((str(column), str(value)) for column, value in example.items()))
 
 
 def unmatched(expectations: Expectations, results: Iterable[Any]) -> list[tuple[Expectation, list[str]]]:
@@ -127,7 +137,8 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
     entry's ``ruleset`` may then name).
     Raises ``ExpectationsError`` with every problem and its place: a file that cannot be read, is
     not UTF-8 or not YAML, uses aliases, has duplicate keys, breaks the schema, names a scenario
-    that does not exist, or names the same scenario (and rule set) twice.
+    that does not exist, an ``example`` row a bundled scenario does not have, or the same scenario
+    (rule set and row) twice.
     """
     path = Path(path)
     reader = YamlFile.read(path, "expectations file", instead_of_aliases="write the entry out")
@@ -149,22 +160,38 @@ def load_expectations(path: str | Path, scenario_ids: Iterable[str] | None = Non
         if not (isinstance(entry, dict) and isinstance(entry.get("scenario"), str)
                 and ("ruleset" not in entry or isinstance(entry["ruleset"], str) or entry["ruleset"] is None)):
             continue  # the schema's messages say what is wrong with it
-        key = (entry["scenario"], entry.get("ruleset"))
+        example = _row(entry["example"]) if isinstance(entry.get("example"), dict) else None
+        key = (entry["scenario"], entry.get("ruleset"), example)
+        rows = _rows_of(entry["scenario"])
         if entry["scenario"] not in known:
             reader.report(("expectations", index, "scenario"),
                           f"no scenario has the id {yaml_value(entry['scenario'])}{did_you_mean(entry['scenario'], known)}")
         elif key in seen:
             reader.report(("expectations", index, "scenario"), f"{entry['scenario']} is expected twice (also at line {seen[key]})")
+        elif example is not None and rows is not None and example not in [_row(dict(row)) for row in rows]:
+            reader.report(("expectations", index, "example"),
+                          f"{entry['scenario']} has no row with these values; its rows: "
+                          + "; ".join(", ".join(f"{column}: {value}" for column, value in row) for row in rows[:6])
+                          + (f"; … ({len(rows)} rows)" if len(rows) > 6 else "") if rows else f"{entry['scenario']} is not a Scenario Outline: leave example out")
         if entry.get("ruleset") is not None and entry["ruleset"] not in playable:
             reader.report(("expectations", index, "ruleset"), f"{yaml_value(entry['ruleset'])} is not a rule set id"
                                                               f"{did_you_mean(entry['ruleset'], playable)}; an entry's ruleset "
                                                               f"is one of: {', '.join(playable)} (or leave it out)")
         place = reader.place(("expectations", index))
         seen.setdefault(key, place.line)
-        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""), place))
+        entries.append(Expectation(entry["scenario"], entry.get("ruleset"), entry.get("outcome", ""), entry.get("reason", ""), place,
+                                   example))
     if reader.problems:
         raise ExpectationsError(_in_file_order(reader.problems))
     return Expectations(path, document["engine"], document.get("ruleset"), tuple(entries))
+
+
+def _rows_of(scenario: str) -> list[tuple[tuple[str, str], ...]] | None:
+    """The example rows of the bundled scenario ``scenario``, each its ``(column, value)`` pairs in
+    the table's order (``[]`` for a plain scenario), None when no bundled scenario has that id (a
+    variant file's own)."""
+    entry = next((found for found in bundled_scenarios() if scenario in found.ids), None)
+    return None if entry is None else [values for _, values in entry.rows]
 
 
 def _in_file_order(problems: list[Problem]) -> list[Problem]:
@@ -183,13 +210,16 @@ def expectations_document(results: Iterable[Any], engine: str, ruleset: str | No
     ``now_passes``), with the outcome it had. An ``expected_failure`` keeps its entry's outcome and
     reason; any other gets ``UNREVIEWED: <outcome> at <step>: <message's first line>``, followed by
     `` (likely cause: <key>, breaks <clauses>)`` when a departure from the reference was found. An entry
-    names its rule set when the scenario ran under more than one (a row of an outline).
+    names its rule set when the scenario ran under more than one (a row of an outline), and its row's
+    ``example`` values when the scenario ran more than one row under that rule set.
     ``results``: ``ScenarioResult`` objects (``id``, ``ruleset``, ``outcome``, ``expected``,
     ``failing_step``, ``message``, ``cause``); those without an id are left out."""
     results = [result for result in results if result.id is not None]
     rulesets: dict[str, set[str | None]] = {}
+    runs: dict[tuple[str, str | None], int] = {}  # how many runs (rows) a scenario had under one rule set
     for result in results:
         rulesets.setdefault(result.id, set()).add(result.ruleset)
+        runs[(result.id, result.ruleset)] = runs.get((result.id, result.ruleset), 0) + 1
     entries = []
     for result in results:
         if result.outcome == EXPECTED_FAILURE:
@@ -201,6 +231,8 @@ def expectations_document(results: Iterable[Any], engine: str, ruleset: str | No
         entry = {"scenario": result.id}
         if len(rulesets[result.id]) > 1 and result.ruleset is not None:
             entry["ruleset"] = result.ruleset
+        if runs[(result.id, result.ruleset)] > 1 and getattr(result, "example", None):
+            entry["example"] = dict(result.example)
         entry.update(outcome=outcome, reason=reason)
         entries.append(entry)
     document: dict[str, Any] = {"engine": engine}

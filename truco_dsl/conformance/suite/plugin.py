@@ -384,7 +384,8 @@ class ConformancePlugin:
     def _show_expectation(self, item: pytest.Item, report: pytest.TestReport, kind: str | None) -> None:
         """Make the call report say what the expectations make of it, for JUnit XML and pytest's
         output: an expected failure as an xfail, a scenario expected to fail that passed as a failure."""
-        expectation = self.expectations.find(_first_id(item), self._played(dict(item.user_properties).get("ruleset")))
+        expectation = self.expectations.find(_first_id(item), self._played(dict(item.user_properties).get("ruleset")),
+                                             self._scenarios.get(item.nodeid, (None, None))[1])
         if expectation is None:
             return
         if report.passed:
@@ -523,7 +524,8 @@ class ConformancePlugin:
         where = item.get_closest_marker("gherkin")
         named = dict(item.user_properties).get("ruleset")
         played = self._played(named)
-        expectation = self.expectations.find(_first_id(item), played) if self.expectations is not None else None
+        expectation = (self.expectations.find(_first_id(item), played, self._scenarios.get(item.nodeid, (None, None))[1])
+                       if self.expectations is not None else None)
         outcome = judge(outcome, expectation)
         if outcome == NOW_PASSES:
             message = (f"now passes: remove it from {expectation.place.file} (line {expectation.place.line}); "
