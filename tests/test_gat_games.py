@@ -103,3 +103,15 @@ def test_abandoned_games_leave_no_thread_and_the_log_does_not_recurse():
     game_log, hand_log, threads = (int(value) for value in run.stdout.split())
     assert hand_log == 3  # StartRound, Truco, AcceptTruco, each serialised
     assert threads == 1
+
+
+@pytest.mark.parametrize("ruleset", ["atb-2004", "fpt-1983"])
+def test_the_expectations_file_holds_every_failure_of_a_whole_run(ruleset, capsys):
+    # README's promise: each failing scenario (and outline row) is listed with its fault, so the run exits 0;
+    # a new scenario gat-games fails, or a stale entry, makes it exit 1
+    from truco_dsl.cli import main
+
+    code = main(["conform", "--ruleset", ruleset, "--engine", ENGINE, "--expectations", str(EXPECTATIONS)])
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert code == 0, last
+    assert " 0 failed, " in last and "expected failures" in last
