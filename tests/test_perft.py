@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 from truco_dsl.bundled import SCHEMA_DIR
 
 from truco_dsl.cli import main
+from truco_dsl.conformance.engines.adapter import ReferenceAdapter
 from truco_dsl.conformance.perft import (PERFT_DIR, WRITE_COMMAND, check_position, load_perft, load_perft_files, perft_files,
                                          perft_rulesets, reference_counts)
 from truco_dsl.conformance.runner import engine_factory
@@ -86,7 +87,13 @@ def _edited(tmp_path: Path, ruleset: str, anchor: str, old: str, new: str) -> tu
 #: hostile edits of the real files: (rule set, anchor, old, new, the YAML path of the fault, words of its message)
 HOSTILE = [
     ("atb-2004", "id: 2p-deal", 'vira: "2s"', 'vira: "Zz"', "positions[0].vira",
-     "position 2p-deal: the reference engine refuses the deal: bad card 'Zz'"),
+     "positions[0].vira: Zz is not of the form this key takes"),
+    ("atb-2004", "id: 2p-deal", '["Kh", "Ac"', '["kh", "Ac"', "positions[0].hands[1][0]",
+     "positions[0].hands[1][0]: kh is not of the form this key takes"),  # the reference reads it, the protocol does not
+    ("atb-2004", "id: 2p-deal", "dealer: 1", "dealer: 1.0", "positions[0].dealer",
+     "1.0 is not a whole number: the protocol writes its numbers without a fraction or an exponent"),
+    ("atb-2004", "id: 2p-deal", "{depth: 2,", "{depth: 2.0,", "positions[0].counts[1].depth",
+     "2.0 is not a whole number"),
     ("atb-2004", "id: 2p-deal", 'vira: "2s"', 'vira: "Kd"', "positions[0].vira",
      "position 2p-deal: the reference engine refuses the deal: the vira Kd is in the hand of seat 0"),
     ("atb-2004", "id: 2p-deal", "dealer: 1", "dealer: 7", "positions[0].dealer",
@@ -319,6 +326,7 @@ def test_an_engine_without_count_is_told_in_one_line(tmp_path, capsys):
     (["--perft", "--tags", "@id:truco-001"], "--perft cannot be combined with --tags"),
     (["--perft", "--ruleset", "paulista"], "no move counts for the rule set 'paulista'"),
     (["--write-perft", "no/such/folder"], "--write-perft no/such/folder: not a folder"),
+    (["--write-perft", ""], "--write-perft : not a folder"),  # not the working folder
     (["--perft", "--write-perft", "."], "--perft cannot be combined with --write-perft"),
     (["--perft", str(PERFT_DIR / "atb-2004.yaml"), "--ruleset", "fpt-1983"],
      "no move counts for the rule set 'fpt-1983' in the files given: --ruleset takes the id of one of atb-2004"),
@@ -357,6 +365,32 @@ def test_an_action_the_game_s_structure_refuses_names_the_clauses_that_made_the_
     offers = next(line for line in printed.splitlines() if "which the reference refuses: no_hand_in_play" in line)
     # the hand the reference ended at the last move: the clause that gave the vaza is named
     assert "; the clauses that made this position: ATB-EMPATE-2" in offers
+
+
+class _Raises(ReferenceAdapter):
+    def count(self, depth):
+        raise RuntimeError("count boom")
+
+
+class _ListsTwice(ReferenceAdapter):
+    def count(self, depth):
+        found = super().count(depth)
+        return type(found)(found.total, [*found.divide, found.divide[0]])
+
+
+class _AnswersATuple(ReferenceAdapter):
+    def count(self, depth):
+        return (1, 2)
+
+
+@pytest.mark.parametrize("engine, said", [(_Raises, "RuntimeError: count boom"),
+                                          (_ListsTwice, "the engine's divide lists seat 0 play:"),
+                                          (_AnswersATuple, "the engine's count answer is not a total and a divide: (1, 2)")])
+def test_an_in_process_engine_s_exception_or_odd_answer_is_an_engine_error_not_a_crash(engine, said):
+    [position, *_] = load_perft(PERFT_DIR / "baralho-limpo.yaml")
+    verdicts = check_position(engine(), position)
+    assert {verdict.outcome for verdict in verdicts} == {"error"}
+    assert all(verdict.message.startswith(said) for verdict in verdicts)
 
 
 def test_a_total_that_is_not_its_own_divides_sum_is_said_so(tmp_path, capsys):

@@ -68,7 +68,7 @@ def _write(options: argparse.Namespace) -> int:
     if options.engine is not None or options.json is not None:
         raise SelectionError("--write-perft writes the reference engine's counts: --engine and --json do not apply")
     folder = Path(options.write_perft)
-    if not folder.is_dir():
+    if not options.write_perft.strip() or not folder.is_dir():  # Path("") is the working folder: not what was meant
         raise SelectionError(f"--write-perft {options.write_perft}: not a folder (give an existing one, such as conformance/perft)")
     rulesets = perft_rulesets()
     if options.ruleset is not None:

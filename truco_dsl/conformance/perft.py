@@ -133,6 +133,9 @@ def load_perft(path: str | Path) -> list[PerftPosition]:
     reader = YamlFile.read(path, "perft file")
     if reader.problems:
         raise PerftFileError(reader.problems)
+    for at, number in _fractions(reader.document):
+        reader.report(at, f"{yaml_value(number)} is not a whole number: the protocol writes its numbers without a fraction or "
+                          f"an exponent")
     reader.report_schema(_validator().iter_errors(reader.document))
     if reader.problems:
         raise PerftFileError(reader.problems)
@@ -169,6 +172,19 @@ def load_perft(path: str | Path) -> list[PerftPosition]:
     if reader.problems:
         raise PerftFileError(reader.problems)
     return positions
+
+
+def _fractions(value: Any, at: YamlPath = ()) -> Iterable[tuple[YamlPath, float]]:
+    """The numbers of a YAML document written with a fraction or an exponent (``1.0``, ``1e0``),
+    each with its path: the schema's integers let ``1.0`` through, the protocol does not."""
+    if isinstance(value, float):
+        yield at, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _fractions(item, at + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _fractions(item, at + (index,))
 
 
 def _check_position(played: RuleSet, position: PerftPosition) -> list[tuple[YamlPath, str]]:
@@ -440,10 +456,11 @@ def check_position(adapter: EngineAdapter, position: PerftPosition) -> list[Perf
     """Check every count of ``position`` on ``adapter``: one verdict per count, in the file's order.
 
     A rule set or player count the engine does not play, or an engine without the ``count``
-    capability, gives ``unsupported`` verdicts; a refused deal or move, an error reply, or a fault
-    (``EngineFault``: its ``outcome``) gives that outcome to the count being asked and to the rest.
-    The first count that differs is descended (``descend``); the later ones are compared only.
-    Raises nothing of the engine's."""
+    capability, gives ``unsupported`` verdicts; a fault (``EngineFault``: its ``outcome``) gives
+    that outcome to the count being asked; a refused deal or move, an error reply, any other
+    exception of the adapter (a ``python:`` engine's own, a count past its limits) or a divide that
+    lists a first action twice gives ``error``. The first count that differs is descended
+    (``descend``); the later ones are compared only. Raises nothing of the engine's."""
     verdicts: list[PerftVerdict] = []
     if not adapter.supports(position.ruleset, position.players):
         return [PerftVerdict(position, count.depth, UNSUPPORTED, count.total,
@@ -461,6 +478,13 @@ def check_position(adapter: EngineAdapter, position: PerftPosition) -> list[Perf
             outcome = problem.outcome if isinstance(problem, EngineFault) else ERROR
             verdicts.append(PerftVerdict(position, count.depth, outcome, count.total, message=str(problem)))
             continue
+        except Exception as problem:  # an in-process engine's own exception: the engine's error, as in the scenarios
+            verdicts.append(PerftVerdict(position, count.depth, ERROR, count.total, message=f"{type(problem).__name__}: {problem}"))
+            continue
+        twice = _listed_twice(counted)
+        if twice:
+            verdicts.append(PerftVerdict(position, count.depth, ERROR, count.total, message=twice))
+            continue
         differences = _differences(count.divide, counted.divide)
         if counted.total == count.total and not differences:
             verdicts.append(PerftVerdict(position, count.depth, PASSED, count.total, counted.total))
@@ -473,10 +497,21 @@ def check_position(adapter: EngineAdapter, position: PerftPosition) -> list[Perf
             try:
                 _set_up(adapter, position)
                 verdict.departure = descend(adapter, position, count.depth)
-            except (EngineFault, EngineError, SetupRefused, NotSupported) as problem:
+            except Exception as problem:  # the engine's fault, error or exception on the way down
                 verdict.message += f"; the descent stopped: {problem}"
         verdicts.append(verdict)
     return verdicts
+
+
+def _listed_twice(counted: Any) -> str | None:
+    """What is wrong with an engine's ``count`` answer that is no ``LineCount`` or whose divide
+    lists a first action twice (its total then cannot be its divide's sum), or None."""
+    try:
+        listed = [(seat, action) for seat, action, _ in counted.divide]
+    except (AttributeError, TypeError, ValueError):
+        return f"the engine's count answer is not a total and a divide: {counted!r}"[:500]
+    twice = [f"seat {seat} {action}" for number, (seat, action) in enumerate(listed) if (seat, action) in listed[:number]]
+    return f"the engine's divide lists {', '.join(twice)} twice" if twice else None
 
 
 def _set_up(adapter: EngineAdapter, position: PerftPosition) -> None:
