@@ -439,3 +439,15 @@ def test_written_expectations_name_the_row_of_an_outline_that_ran_several(tmp_pa
     rows = load_expectations(path)
     again = run_suite(tags="@id:baralho-008", adapter_factory=SecondCardNeverLeads, expectations=rows)
     assert {result.outcome for result in again} == {"expected_failure"}
+
+
+def test_a_reply_nested_past_what_python_reads_is_kept_and_shown_not_a_crash():
+    # an engine's state reply 1,200 arrays deep: the transcript's window and the causes read it as no protocol line
+    from truco_dsl.conformance.report.causes import _object
+
+    deep = '{"seq":2,"ok":true,"state":' + "[" * 1200 + "]" * 1200 + "}"
+    record = transcript.Transcript()
+    record.record('{"seq":1,"command":"state","seat":null}', '{"seq":1,"ok":true,"state":{}}')
+    record.record('{"seq":2,"command":"state","seat":null}', deep)
+    assert [exchange["reply"][:20] for exchange in record.exchanges()] == ['{"seq":1,"ok":true,"', '{"seq":2,"ok":true,"']
+    assert _object(deep) is None

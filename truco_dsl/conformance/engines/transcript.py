@@ -16,7 +16,6 @@ each step would otherwise fill the window with copies.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -92,12 +91,12 @@ class Transcript:
 
 
 def _read(text: str | None) -> dict[str, Any]:
-    """A protocol line as a JSON object; ``{}`` when it is none (no reply, not JSON)."""
+    """A protocol line as a JSON object; ``{}`` when it is none (no reply, not a protocol line:
+    not JSON, nested past the protocol's limit, not an object)."""
     try:
-        message = json.loads(text) if text else {}
-    except ValueError:
+        return protocol.parse_line(text) if text else {}
+    except protocol.MessageError:
         return {}
-    return message if isinstance(message, dict) else {}
 
 
 def _leaves_the_game(request: dict[str, Any], reply: dict[str, Any]) -> bool:

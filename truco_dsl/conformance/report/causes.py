@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, ReferenceAdapter
-from truco_dsl.conformance.engines.protocol import ProtocolServer, check_reply
+from truco_dsl.conformance.engines.protocol import ProtocolServer, check_reply, parse_line
 from truco_dsl.conformance.report.outcomes import PROTOCOL_ERROR, label
 from truco_dsl.engine.engine import STATE_SETTERS, TracedEngine
 from truco_dsl.engine.vaza import top_seats
@@ -147,12 +147,12 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
 
 
 def _object(line: str | None) -> dict[str, Any] | None:
-    """A protocol line as a JSON object, None when it is none (no reply, not JSON, not an object)."""
+    """A protocol line as a JSON object, None when it is none (no reply, not a protocol line: not
+    JSON, nested past the protocol's limit, not an object)."""
     try:
-        message = json.loads(line) if line else None
-    except ValueError:
+        return parse_line(line) if line else None
+    except MessageError:
         return None
-    return message if isinstance(message, dict) else None
 
 
 def _kind(action: Any) -> str:
