@@ -341,3 +341,13 @@ def test_garbage_met_at_many_steps_is_one_cause(tmp_path):
     found = groups(_results(records))
     assert [group.key for group in found] == ["protocol error at act: the reply to act is not JSON (Expecting value at column N)"]
     assert all(record["cause"]["command"] == "act" for record in failing)
+
+
+def test_an_unknown_reason_code_is_a_fault_of_the_engine_not_a_broken_rule(tmp_path):
+    """The refusal that gives an unknown code is where the engine departs too: the fault, not the
+    reference's refusing guard, is the cause."""
+    records, console = _planted(tmp_path, 'raise IllegalAction("not_your_turn", ', 'raise IllegalAction("not_yr_turn", ',
+                                "@id:truco-017")
+    [found] = groups(_results(records))
+    assert found.key.startswith("protocol error at act: the reply to act refuses with an unknown reason code") and found.clauses == ()
+    assert "did you mean not_your_turn?" in found.said and "a fault of the engine, not a departure from a rule" in console

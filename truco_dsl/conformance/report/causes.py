@@ -404,12 +404,14 @@ def cause(exchange: list[tuple[str, str | None]] | None, rulesets: Mapping[str, 
     "clauses", "parameter", "command", "request"}``. ``exchange``: its whole exchange with the
     engine (``Transcript.whole()``; None without one), replayed on the reference engine
     (``departure``, with ``rulesets``); ``outcome``, ``failing_step``, ``message``: the scenario's.
-    Without a departure, an engine fault (a timeout, a crash, a protocol error) is keyed by the
+    Without a departure before it, an engine fault (a timeout, a crash, a protocol error) is keyed by the
     outcome, the exchange it broke off at (``act``, whatever the action) and its message with
     numbers and quoted words left out, so one fault met at many steps is one cause; any other
     failure by its failing step (``fallback``). Raises nothing."""
     pairs = list(exchange or [])
     found = departure(pairs, rulesets) if pairs else None
+    if found is not None and outcome in FAULT_OUTCOMES and found.request == len(pairs):
+        found = None  # the reply that departs is the one that broke the protocol (an unknown reason code): the fault is the cause
     if found is not None:
         return {"key": found.key, "said": found.said, "clause": found.clause, "clauses": list(found.clauses),
                 "parameter": found.parameter, "command": found.command, "request": found.request}
