@@ -283,7 +283,8 @@ def test_manilhas_ranked_otherwise_name_the_clauses_that_rank_them(tmp_path):
     # ATB-MANILHAS-3, which counts it; not its ATB-BARALHO-4, which deck.manilha does not cite
     early = next(result for result in _results(records) if result.id == "manilhas-004")
     assert early.before_check and charged(early) == ("ATB-MANILHAS-3",)
-    assert re.search(r"│ ATB-MANILHAS-3 +│.*│ +\d+ │ +2 │", console)
+    failing = sum(1 for result in _results(records) if result.outcome == "failed" and "ATB-MANILHAS-3" in charged(result))
+    assert failing >= 2 and re.search(rf"│ ATB-MANILHAS-3 +│.*│ +\d+ │ +{failing} │", console)  # manilhas-004 among them
     assert not re.search(r"│ ATB-BARALHO-4 +│.*│ +\d+ │ +[1-9]\d* │", console)
 
 

@@ -128,7 +128,7 @@ def test_the_now_passing_scenario_is_reported_prominently(runs, capsys):
     ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: faild\n    reason: r\n", ":4:14",
      "outcome: faild is not an outcome an engine can be expected to have (did you mean failed?); it is one of: failed,"),
     ("engine: x\nexpectations:\n  - scenario: faults-001\n    outcome: failed\n    reasn: r\n", ":5:5",
-     "unknown key reasn in expectations[0] (did you mean reason?); allowed keys: outcome, reason, ruleset, scenario"),
+     "unknown key reasn in expectations[0] (did you mean reason?); allowed keys: example, outcome, reason, ruleset, scenario"),
     ("engine: x\nexpectations: [\n", ":2:16", "not valid YAML"),  # the end of the last line, not a line 3 that is not there
     ("engine: x\nexpectations: [faults-001\n", ":2:15", "not valid YAML: a [ list that starts here is never closed"),
     ("engine: x\nengine: y\nexpectations: []\n", ":2:1", "duplicate key 'engine'"),
