@@ -3,8 +3,8 @@ that turns no vira: what ``truco conform --ruleset FILE`` runs and says of them.
 
 from __future__ import annotations
 
-import re
 import json
+import re
 import shlex
 import shutil
 import sys
