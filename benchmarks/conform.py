@@ -9,8 +9,9 @@ wall times. On a shared machine the CPU time says what the run costs, the wall t
 
 ``--before FOLDER``: a checkout of an earlier commit (``git worktree add FOLDER REV``); the same two
 runs with that checkout first on PYTHONPATH, in turn with the others, and the ratios of this
-checkout's times to its times. ``--tags`` selects the same scenarios in every run (``truco conform
---tags``): scenarios added since the earlier commit can be left out, so both run the same ones.
+checkout's times to its times. ``--tags`` selects this checkout's scenarios (``truco conform
+--tags``; the earlier checkout runs all of its own): it leaves out the scenarios added since the
+earlier commit, so both run the same ones (an earlier checkout refuses a tag it does not know).
 Not a test: it prints figures.
 """
 
@@ -52,22 +53,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=positive, default=1, help="runs of each, the best counts (default 1)")
     parser.add_argument("--ruleset", default=None, help="only this rule set's scenarios (default: all)")
-    parser.add_argument("--tags", default=None, metavar="EXPRESSION", help="only the scenarios this tag expression selects")
+    parser.add_argument("--tags", default=None, metavar="EXPRESSION",
+                        help="only the scenarios of this checkout this tag expression selects (not applied to --before)")
     parser.add_argument("--before", default=None, metavar="FOLDER",
                         help="a checkout of an earlier commit, run the same way for comparison")
     options = parser.parse_args(argv)
-    selection = (["--ruleset", options.ruleset] if options.ruleset else []) + (["--tags", options.tags] if options.tags else [])
+    selection = ["--ruleset", options.ruleset] if options.ruleset else []
+    tags = ["--tags", options.tags] if options.tags else []
     serve = shlex.join([sys.executable, "-m", "truco_dsl.cli", "serve"])  # `truco serve`, whatever PATH holds
-    runs = {"in-process": (selection, None), "through truco serve": (selection + ["--engine", serve], None)}
+    runs = {"in-process": (selection + tags, None), "through truco serve": (selection + tags + ["--engine", serve], None)}
     if options.before:
-        runs.update({f"{label}, before": (arguments, options.before) for label, (arguments, _) in runs.items()})
+        runs.update({"in-process, before": (selection, options.before),
+                     "through truco serve, before": (selection + ["--engine", serve], options.before)})
     best: dict[str, tuple[float, float, str]] = {}
     for _ in range(options.repeat):
         for label, (arguments, checkout) in runs.items():
             result = run(arguments, checkout)
             if label not in best or result[0] < best[label][0]:
                 best[label] = result
-    print(f"truco conform {shlex.join(selection)}".rstrip() + f", best of {options.repeat} run(s) each, {os.cpu_count()} cores")
+    print(f"truco conform {shlex.join(selection + tags)}".rstrip() + f", best of {options.repeat} run(s) each, {os.cpu_count()} cores")
     for label, (wall, cpu, summary) in best.items():
         print(f"  {label:28} {wall:6.1f} s wall {cpu:6.1f} s CPU   {summary}")
     for suffix in ("", ", before") if options.before else ("",):

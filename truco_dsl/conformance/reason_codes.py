@@ -153,6 +153,16 @@ def _bundled_codes() -> dict[str, str]:
     return declared
 
 
+def unknown_reason_in(code: str | None, ruleset: str | None) -> str | None:
+    """``unknown_reason(code, codes_of(ruleset))`` for a refusal in a game of ``ruleset`` (an id;
+    None: before any game, not checked), reading the rule set's codes only for a code that is not
+    the engine's own: a harness facing an engine program then loads no rule file for the refusals
+    most scenarios meet (``not_your_turn``)."""
+    if code is None or ruleset is None or code in REASONS:
+        return None
+    return unknown_reason(code, codes_of(ruleset))
+
+
 def unknown_reason(code: str | None, known: dict[str, str] | None) -> str | None:
     """None when ``code`` is one of ``known`` (``codes_of``; None: not checked), else the one-line
     complaint naming the code, the section that lists the codes and either the bundled rule sets

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from truco_dsl.conformance.engines.adapter import EngineAdapter, LineCount, Outcome
-from truco_dsl.conformance.reason_codes import codes_of, unknown_reason
+from truco_dsl.conformance.reason_codes import unknown_reason_in
 from truco_dsl.errors import EngineTimeout, ProtocolViolation
 
 
@@ -58,7 +58,7 @@ class TimedAdapter:
     def __init__(self, factory: Callable[[], EngineAdapter], timeout: float):
         self.timeout = timeout
         self._late: str | None = None  # the call that timed out
-        self._reasons: dict[str, str] | None = None  # the codes a refusal may give (reason_codes.codes_of)
+        self._ruleset: str | None = None  # the rule set played, whose codes a refusal may give (reason_codes)
         self.engine: EngineAdapter = self._call("making the engine", factory)
 
     def _call(self, what: str, call: Callable[..., Any], *arguments: Any, **keywords: Any) -> Any:
@@ -87,7 +87,7 @@ class TimedAdapter:
 
     def new_game(self, ruleset: str, players: int, dealer: int, scores: list[int], hands: list[list[str]] | None,
                  vira: str | None, seed: int | None, games_won: list[int] | None = None) -> list[dict[str, Any]]:
-        self._reasons = codes_of(ruleset)
+        self._ruleset = ruleset
         if games_won is None:  # call the engine as the steps did (an adapter may not take games_won)
             return self._call("new_game", self.engine.new_game, ruleset, players, dealer, scores, hands, vira, seed)
         return self._call("new_game", self.engine.new_game, ruleset, players, dealer, scores, hands, vira, seed,
@@ -101,9 +101,9 @@ class TimedAdapter:
 
     def act(self, seat: int, action: str) -> Outcome:
         """The engine's ``act``; raises ``ProtocolViolation`` for a refusal whose reason code is neither
-        the protocol's nor one the rule set played declares (``reason_codes.unknown_reason``)."""
+        the protocol's nor one the rule set played declares (``reason_codes.unknown_reason_in``)."""
         outcome = self._call("act", self.engine.act, seat, action)
-        unknown = None if outcome.accepted else unknown_reason(outcome.reason, self._reasons)
+        unknown = None if outcome.accepted else unknown_reason_in(outcome.reason, self._ruleset)
         if unknown is not None:
             raise ProtocolViolation(f"act by seat {seat} of {action!r} was refused with an {unknown}"
                                     f"{' (detail: ' + outcome.detail + ')' if outcome.detail else ''}")

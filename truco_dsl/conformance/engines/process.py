@@ -10,7 +10,7 @@ Faults never hang or stop the run. A reply that does not come within ``timeout``
 JSON, breaks the reply's schema or echoes another ``seq`` raises ``ProtocolViolation``, and so does a
 line begun and not ended within ``timeout`` (the message quotes what was written of it), and a refusal
 whose reason code is neither the protocol's nor one the rule set played declares
-(``reason_codes.unknown_reason``). Each carries
+(``reason_codes.unknown_reason_in``). Each carries
 the request, the offending line and the tail of the engine's stderr. After a fault the process is
 killed, and the next scenario starts a fresh one (with a new ``hello``; a program gets at least
 ``STARTUP_TIMEOUT`` seconds to start and answer it). Between scenarios a healthy
@@ -25,7 +25,7 @@ from typing import Any
 from truco_dsl.conformance.engines import protocol
 from truco_dsl.conformance.engines.adapter import LineCount, Outcome
 from truco_dsl.conformance.engines.transcript import Transcript
-from truco_dsl.conformance.reason_codes import codes_of, unknown_reason
+from truco_dsl.conformance.reason_codes import unknown_reason_in
 from truco_dsl.diagnostics import printable
 from truco_dsl.errors import EngineCrash, EngineError, EngineFault, EngineStartError, EngineTimeout, NotSupported, ProtocolViolation, SetupRefused
 from truco_dsl.programs import SHOWN_LINE, LineProgram
@@ -54,8 +54,8 @@ class ProcessAdapter:
         self.hello: dict[str, Any] | None = None
         self._process: LineProgram | None = None
         self._seq = 0
-        #: the reason codes a refusal may give in the game being played (reason_codes.codes_of; None: not checked)
-        self._reasons: dict[str, str] | None = None
+        #: the rule set of the game being played, whose codes a refusal may give (None: not checked)
+        self._ruleset: str | None = None
         self.transcript = Transcript()
         #: the last ``state`` asked, ``(seat, the state as JSON text)``, while no other request followed
         #: it: asked again, it is answered from here, a new copy each time (reading the state does not
@@ -109,7 +109,7 @@ class ProcessAdapter:
         self.start()
         events = protocol.events_of(self._call(protocol.new_game_request(
             self._next_seq(), ruleset, players, dealer, scores, hands, vira, seed, games_won)))
-        self._reasons = codes_of(ruleset)
+        self._ruleset = ruleset
         return events
 
     def next_hand(self, hands: list[list[str]] | None, vira: str | None) -> list[dict[str, Any]]:
@@ -125,7 +125,7 @@ class ProcessAdapter:
         request = protocol.act_request(self._next_seq(), seat, action)
         reply = self._call(request)
         outcome = protocol.outcome_of(reply)
-        unknown = None if outcome.accepted else unknown_reason(outcome.reason, self._reasons)
+        unknown = None if outcome.accepted else unknown_reason_in(outcome.reason, self._ruleset)
         if unknown is not None:  # the exchange is in the transcript already: the request goes in the words
             self._fault(ProtocolViolation, f"the reply to act refuses with an {unknown}\nrequest: "
                         f"{protocol.line(request).rstrip()}", json.dumps(reply))

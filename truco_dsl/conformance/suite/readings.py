@@ -69,6 +69,8 @@ def other_reading(readings: Mapping[str, str], clause_ids: Iterable[str], rulese
     the rule file in a table of ``ruleset`` (a rule set id), with the engine's reading; None when
     there is none. A reading counts only where the clause's regulation is in the rule set's
     lineage. Raises nothing."""
+    if all(reading == RULE_FILE_READING for reading in readings.values()):  # most engines: no rule set to load
+        return None
     sources = load_sources()
     lineage = _lineage(ruleset)
     for clause_id in clause_ids:
