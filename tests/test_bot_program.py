@@ -119,3 +119,4 @@ def test_a_program_that_cannot_start_or_answers_hello_wrongly_raises_bot_error(t
         make_bot(f"cmd:{sys.executable} {program}", 0)
     with pytest.raises(ValueError, match="names no program"):
         make_bot("cmd:  ", 0)
+

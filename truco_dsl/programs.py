@@ -1,18 +1,19 @@
-"""A program run beside truco-dsl and spoken to in lines: an engine behind conformance/PROTOCOL.md
-(``conformance/engines/process.py``) or a bot behind conformance/BOTS.md (``simulation/program.py``).
+"""A program spoken to in lines: an engine behind conformance/PROTOCOL.md
+(``conformance/engines/process.py``), a bot behind conformance/BOTS.md (``simulation/program.py``),
+and ``truco serve`` reading its requests (``cli/serve.py``).
 
-``LineProgram(command)`` starts the program (an argument list, run without a shell) in a process
-group of its own, writes request lines to its stdin (``send``), reads its stdout into lines on the
-thread that awaits them (``next_line``, within a timeout) and keeps the last lines of its stderr
+``LineReader(fd)`` reads the lines of a pipe on the thread that awaits them, not by a thread
+handing lines over (a switch between threads cost, on a 2-core machine, more than the reference
+engine's answer), and awaits each awake for ``AWAKE`` seconds before sleeping until it comes: a
+process asleep on an idle core of a virtual machine took some 50 µs to wake, more than the
+reference engine's answer (a round trip through ``truco serve``: 117 µs asleep, 45 µs awake;
+``benchmarks/conform.py``).
+
+``LineProgram(command)`` starts a program (an argument list, run without a shell) in a process
+group of its own, writes request lines to its stdin (``send``), reads its stdout with a
+``LineReader`` (``next_line``, within a timeout) and keeps the last lines of its stderr
 (``stderr_tail``). ``end`` closes its stdin, gives it a grace period to exit, then ends its group
 (the program and whatever it started). What the lines mean is the caller's protocol.
-
-Stdout is read where a reply is awaited, not by a thread handing lines over: a reply then costs
-no switch between threads, which on a 2-core machine took longer than the reference engine's own
-answer. And a reply is first awaited awake, reading for up to ``AWAKE`` seconds before sleeping
-until it comes: a process asleep on an idle core of a virtual machine took some 50 µs to wake,
-more than the reference engine's answer (a round trip through ``truco serve``: 117 µs asleep, 45
-µs awake; ``benchmarks/conform.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 
 #: the longest line kept whole (bytes, its newline excluded): a longer one is cut just past it
 LONGEST_LINE = 1 << 20
@@ -36,61 +38,53 @@ READ_PIECE = 1 << 16
 AWAKE = 200e-6
 
 
-class LineProgram:
-    """One running program spoken to in lines.
+class LineReader:
+    """The lines of a pipe's file descriptor ``fd``, read on the thread that awaits them: awake
+    (reading without waiting) for ``AWAKE`` seconds, then asleep until bytes come. A line longer
+    than ``longest_line`` bytes is cut to its first ``longest_line`` + 1 bytes and its newline (too
+    long for a reader that refuses longer ones), the rest dropped as it comes. ``begun`` is what
+    has come of a line not yet ended (its first ``SHOWN_LINE`` * 4 bytes) and its size in bytes.
+    The descriptor is made non-blocking; ``close`` forgets it (it does not close it)."""
 
-    ``command``: the program and its arguments. Raises ``OSError`` when it cannot be started (not
-    found, not executable). ``begun`` is what has come of a stdout line not yet ended (its first
-    ``SHOWN_LINE`` * 4 bytes) and its size in bytes, for a fault to show; ``popen`` the process.
-    """
-
-    def __init__(self, command: list[str], longest_line: int = LONGEST_LINE):
-        # bytes, not text: a line that is not UTF-8 is the caller's to report, not mended here
-        self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                      start_new_session=True)  # its own process group: ended with its children
-        self._longest = longest_line
-        self._stdout = selectors.DefaultSelector()
-        self._stdout.register(self.popen.stdout.fileno(), selectors.EVENT_READ)
-        os.set_blocking(self.popen.stdout.fileno(), False)  # read what has come, never wait in read
-        #: lines read and not yet taken (bytes, newline included), and whether stdout has ended
+    def __init__(self, fd: int, longest_line: int = LONGEST_LINE):
+        self._fd, self._longest = fd, longest_line
+        self._ready = selectors.DefaultSelector()
+        self._ready.register(fd, selectors.EVENT_READ)
+        os.set_blocking(fd, False)  # read what has come, never wait in read
+        #: lines read and not yet taken (bytes, newline included), and whether the input has ended
         self._lines: collections.deque[bytes] = collections.deque()
         self._ended = False
         self._line = bytearray()
         self.begun: tuple[bytes, int] = (b"", 0)
-        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
-        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
-        self._stderr_reader.start()
 
-    def send(self, line: bytes) -> None:
-        """Write ``line`` (bytes, its newline included) to the program's stdin and flush it. Raises
-        ``OSError`` (``BrokenPipeError`` among them) or ``ValueError`` when its stdin is closed."""
-        self.popen.stdin.write(line)
-        self.popen.stdin.flush()
-
-    def next_line(self, timeout: float) -> bytes | None:
-        """The next line of stdout (bytes, its newline included; the last one may have none), or
-        None once stdout has ended. A line longer than ``longest_line`` bytes is cut to its first
-        ``longest_line`` + 1 bytes and its newline (too long for a reader that refuses longer
-        ones), the rest dropped as it comes. Raises ``TimeoutError`` when no line ends within
-        ``timeout`` seconds (what has come of it is in ``begun``). Awaits it awake for ``AWAKE``
-        seconds, then asleep."""
+    def next_line(self, timeout: float | None = None) -> bytes | None:
+        """The next line (bytes, its newline included; the last one may have none), or None once
+        the input has ended. Raises ``TimeoutError`` when no line ends within ``timeout`` seconds
+        (None: waits as long as it takes)."""
         started = time.monotonic()
-        deadline = started + timeout
+        deadline = None if timeout is None else started + timeout
         while not self._lines and not self._ended:
             try:
-                self._take(os.read(self.popen.stdout.fileno(), READ_PIECE))
+                self._take(os.read(self._fd, READ_PIECE))
                 continue
             except BlockingIOError:  # nothing has come yet
                 pass
             now = time.monotonic()
             if now - started < AWAKE:
                 continue
-            if now >= deadline or not self._stdout.select(deadline - now):
+            if deadline is not None and now >= deadline:
+                raise TimeoutError
+            if not self._ready.select(None if deadline is None else deadline - now) and deadline is not None:
                 raise TimeoutError
         return self._lines.popleft() if self._lines else None
 
+    def lines(self) -> Iterator[bytes]:
+        """Every line to the end of the input (``next_line`` without a timeout)."""
+        while (line := self.next_line()) is not None:
+            yield line
+
     def _take(self, chunk: bytes) -> None:
-        """Split what stdout gave into lines as the bytes come (b"": its end)."""
+        """Split what was read into lines as the bytes come (b"": the end of the input)."""
         kept = self._longest + 1
         if not chunk:
             if self._line:  # the last line, not ended: read as it is
@@ -105,6 +99,44 @@ class LineProgram:
             self._line, size = bytearray(), 0
         self._line += rest[:kept - len(self._line)]
         self.begun = (bytes(self._line[:SHOWN_LINE * 4]), size + len(rest))
+
+    def close(self) -> None:
+        self._ready.close()
+
+
+class LineProgram:
+    """One running program spoken to in lines.
+
+    ``command``: the program and its arguments. Raises ``OSError`` when it cannot be started (not
+    found, not executable). Its stdout is read by a ``LineReader`` (``next_line``, ``begun``: what
+    has come of a line not yet ended, for a fault to show); ``popen`` is the process.
+    """
+
+    def __init__(self, command: list[str], longest_line: int = LONGEST_LINE):
+        # bytes, not text: a line that is not UTF-8 is the caller's to report, not mended here
+        self.popen = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      start_new_session=True)  # its own process group: ended with its children
+        self._longest = longest_line
+        self._stdout = LineReader(self.popen.stdout.fileno(), longest_line)
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
+
+    def send(self, line: bytes) -> None:
+        """Write ``line`` (bytes, its newline included) to the program's stdin and flush it. Raises
+        ``OSError`` (``BrokenPipeError`` among them) or ``ValueError`` when its stdin is closed."""
+        self.popen.stdin.write(line)
+        self.popen.stdin.flush()
+
+    @property
+    def begun(self) -> tuple[bytes, int]:
+        """What has come of a stdout line not yet ended (its first bytes) and its size in bytes."""
+        return self._stdout.begun
+
+    def next_line(self, timeout: float) -> bytes | None:
+        """The next line of stdout (``LineReader.next_line``), or None once stdout has ended.
+        Raises ``TimeoutError`` when no line ends within ``timeout`` seconds."""
+        return self._stdout.next_line(timeout)
 
     def _read_stderr(self) -> None:
         while line := self.popen.stderr.readline(self._longest + 1):

@@ -8,9 +8,11 @@ run and job (tests/test_cli.py checks it).
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
-
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING
 
 from truco_dsl.cli.exits import EXIT_OK
 
@@ -30,8 +32,25 @@ def run(options: argparse.Namespace) -> int:
     """Answer every request line of stdin on stdout until stdin ends, then return ``EXIT_OK``.
     Raises ``FileNotFoundError`` / ``RulesetError`` / ``SelectionError`` for a bad ``--ruleset``
     (``reference_server``), before reading anything."""
-    reference_server(options.ruleset).run(sys.stdin.buffer, sys.stdout)
+    server = reference_server(options.ruleset)
+    server.run(_requests(), sys.stdout)
     return EXIT_OK
+
+
+def _requests() -> Iterable[bytes] | IO[bytes]:
+    """What ``truco serve`` reads its requests from: a pipe (how a harness runs it) through a
+    ``LineReader``, which awaits a request awake before sleeping (``programs.AWAKE``); anything
+    else (a file, a terminal, whose mode a reader must not change) as the stream it is."""
+    from truco_dsl.conformance.engines.protocol import MAX_LINE_BYTES
+    from truco_dsl.programs import LineReader
+
+    try:
+        fd = sys.stdin.buffer.fileno()
+        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return LineReader(fd, MAX_LINE_BYTES).lines()
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's stream): read as it is
+        pass
+    return sys.stdin.buffer
 
 
 def reference_server(ruleset: str | None = None) -> ProtocolServer:

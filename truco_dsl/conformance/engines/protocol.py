@@ -324,10 +324,13 @@ class ProtocolServer:
         #: the seats of the game being played (None before a new_game is accepted)
         self.players: int | None = None
 
-    def run(self, requests: IO[bytes], replies: IO[str]) -> None:
-        """Answer every line of ``requests`` (bytes: ``read_line``) on ``replies`` (flushed after
-        each), a blank line too (with an error), until end of input."""
-        while (text := read_line(requests)) is not None:
+    def run(self, requests: IO[bytes] | Iterable[bytes], replies: IO[str]) -> None:
+        """Answer every line of ``requests`` on ``replies`` (flushed after each), a blank line too
+        (with an error), until end of input. ``requests``: a stream of bytes (read by ``read_line``)
+        or the lines themselves (``programs.LineReader.lines()``, what ``truco serve`` reads a
+        pipe with)."""
+        lines = iter(lambda: read_line(requests), None) if hasattr(requests, "readline") else requests
+        for text in lines:
             replies.write(line(self.answer(text)))
             replies.flush()
 

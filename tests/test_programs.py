@@ -1,0 +1,33 @@
+"""truco_dsl/programs.py: the lines of a pipe as an engine, a bot and truco serve read them (the
+programs themselves are tried in tests/test_protocol.py and tests/test_bot_program.py)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from truco_dsl.programs import AWAKE, LineReader
+
+
+def test_a_line_reader_gives_whole_lines_keeps_what_began_and_waits_no_longer_than_asked():
+    read, write = os.pipe()
+    try:
+        reader = LineReader(read, longest_line=10)
+        os.write(write, b'{"seq": 1}\n{"se')
+        assert reader.next_line(1.0) == b'{"seq": 1}\n'
+        with pytest.raises(TimeoutError):
+            reader.next_line(AWAKE / 2)  # awake, then no longer than asked
+        assert reader.begun == (b'{"se', 3 + 1)
+        os.write(write, b'q": 2}\n' + b"x" * 25 + b"\nlast")
+        assert reader.next_line(1.0) == b'{"seq": 2}\n'
+        assert reader.next_line(1.0) == b"x" * 11 + b"\n"  # cut past longest_line, the rest dropped
+        os.close(write)
+        write = None
+        assert list(reader.lines()) == [b"last"]  # the last line, not ended, then the end
+        assert reader.next_line(1.0) is None
+        reader.close()
+    finally:
+        os.close(read)
+        if write is not None:
+            os.close(write)
