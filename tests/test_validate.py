@@ -603,3 +603,23 @@ def test_a_pipe_named_like_a_rule_set_id_is_refused_as_a_pipe_by_every_command(t
     os.mkfifo("casa")
     assert main(["conform", "--ruleset", "casa"]) == 2
     assert "casa: is a pipe (FIFO), not a regular file" in capsys.readouterr().err
+
+
+def test_a_bundled_rule_file_is_read_once_and_a_variant_s_problems_stay_its_own(tmp_path, monkeypatch):
+    from truco_dsl.errors import RulesetError
+    from truco_dsl.rules import available_rulesets, load_ruleset
+    from truco_dsl.rules import loader
+
+    monkeypatch.setattr(loader, "_BUNDLED_READ", {})
+    monkeypatch.setattr(loader, "_load_cached", loader._load_cached.__wrapped__)  # every load resolves its chain again
+    read: list[str] = []
+    original = loader._read
+    monkeypatch.setattr(loader, "_read", lambda path: read.append(path.name) or original(path))
+    for ruleset in available_rulesets():
+        load_ruleset(ruleset)
+    assert sorted(read) == sorted(f"{ruleset}.yaml" for ruleset in available_rulesets())  # paulista once, not 9 times
+    bad = tmp_path / "casa.yaml"
+    bad.write_text("ruleset: casa\ntitle: t\nextends: atb-2004\ndrop: [ATB-NO-SUCH-CLAUSE]\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="cannot drop ATB-NO-SUCH-CLAUSE"):
+        load_ruleset(bad)
+    assert load_ruleset("atb-2004").id == "atb-2004"  # its parent keeps no problem of the variant's

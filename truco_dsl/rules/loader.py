@@ -104,6 +104,28 @@ def _read(path: Path) -> _RuleFile:
     return parsed
 
 
+#: the bundled rule files read without a problem: (path, its mtime in ns, size) -> the file read
+_BUNDLED_READ: dict[tuple[Path, int, int], _RuleFile] = {}
+
+
+def _read_once(path: Path) -> _RuleFile:
+    """``_read(path)``; a bundled rule file without problems is read once a process (every variant
+    read its parents again: 23 reads for the 9 bundled rule sets), each caller getting a copy with
+    its own list of problems, which a load may add to (its ``extends``, its ``drop``)."""
+    try:
+        facts = path.stat()
+    except OSError:
+        return _read(path)
+    key = (path, facts.st_mtime_ns, facts.st_size)
+    kept = _BUNDLED_READ.get(key)
+    if kept is None:
+        kept = _read(path)
+        if kept.problems or RULESETS_DIR.resolve() not in path.resolve().parents:
+            return kept
+        _BUNDLED_READ[key] = kept
+    return dataclasses.replace(kept, problems=list(kept.problems))
+
+
 def _check_schema(parsed: _RuleFile) -> set[YamlPath]:
     """Report every schema error; return the paths of the broken parts."""
     return parsed.report_schema(_schema_validator().iter_errors(parsed.document))
@@ -355,7 +377,7 @@ def _resolve(path: Path, chain: tuple[Path, ...], files: dict[Path, _RuleFile]) 
 
     A file with problems of its own still has its parent resolved and its ``drop`` list checked, so
     that one run reports everything."""
-    parsed = files.get(path) or files.setdefault(path, _read(path))
+    parsed = files.get(path) or files.setdefault(path, _read_once(path))
     document = parsed.document
     if document is None:
         return {}, [], [], list(parsed.problems)
