@@ -4,6 +4,8 @@ verdicts, failures included, with the memo as without it.
 
 The memo keeps pytest-bdd's answer by the step's type and text, for a run. pytest-bdd's own lookup
 (``find_fixturedefs_for_step``, kept as the memo's ``__wrapped__``) asks again at every step.
+``plugin.parse_features_once``: pytest-bdd builds from the Gherkin document the suite's binding
+parsed the same features as from its own parse, every bundled feature file.
 """
 
 from __future__ import annotations
@@ -69,3 +71,42 @@ def test_the_suite_gives_the_same_verdicts_without_the_memo(monkeypatch):
     monkeypatch.setattr(pytest_bdd_scenario, "find_fixturedefs_for_step", unmemoized)
     assert verdicts() == memoized
     assert any(outcome == "failed" for _, _, _, outcome, _, _ in memoized)
+
+
+def _shape(feature) -> tuple:
+    """What pytest-bdd binds of a feature: its name, tags, background and every scenario's name,
+    line, tags, steps (type, keyword, text, line, data table, doc string) and example rows."""
+    def steps(found):
+        return [(step.type, step.keyword, step.name, step.line_number, step.indent,
+                 None if step.datatable is None else [[cell.value for cell in row.cells] for row in step.datatable.rows],
+                 step.docstring) for step in found]
+
+    background = None if feature.background is None else steps(feature.background.steps)
+    return (feature.name, sorted(feature.tags), feature.line_number, feature.description, background,
+            [(name, template.line_number, sorted(template.tags), steps(template._steps), template.templated,
+              [(examples.line_number, examples.name, examples.example_params, examples.examples) for examples in template.examples])
+             for name, template in feature.scenarios.items()])
+
+
+def test_features_built_from_the_shared_parse_are_those_pytest_bdd_builds(tmp_path):
+    from truco_dsl.bundled import FEATURES_DIR
+
+    pytest_bdd_parser = importlib.import_module("pytest_bdd.parser")
+    run_suite(tags="@id:baralho-001", causes=False)  # installs the shared parse
+    shared = pytest_bdd_parser.get_gherkin_document
+    assert shared.shared and shared.__wrapped__.__module__ == "pytest_bdd.gherkin_parser"
+    paths = sorted(FEATURES_DIR.rglob("*.feature"))
+    assert len(paths) > 30
+    for path in paths:
+        with_shared = pytest_bdd_parser.FeatureParser(str(path.parent), path.name).parse()
+        pytest_bdd_parser.get_gherkin_document = shared.__wrapped__
+        try:
+            own = pytest_bdd_parser.FeatureParser(str(path.parent), path.name).parse()
+        finally:
+            pytest_bdd_parser.get_gherkin_document = shared
+        assert _shape(with_shared) == _shape(own), path
+    broken = tmp_path / "broken.feature"
+    broken.write_text("this is no Gherkin\nFeature: x\n", encoding="utf-8")
+    with pytest.raises(Exception) as refused:  # pytest-bdd's own error for a file that does not parse
+        pytest_bdd_parser.FeatureParser(str(tmp_path), broken.name).parse()
+    assert type(refused.value).__module__.startswith("pytest_bdd")

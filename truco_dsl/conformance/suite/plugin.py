@@ -50,6 +50,7 @@ from truco_dsl.conformance.suite.steps import DealRefused
 from truco_dsl.diagnostics import did_you_mean, shown
 from truco_dsl.errors import EngineFault, NotSupported, NotTranslatable, SelectionError
 from truco_dsl.rules import RuleSet, is_bundled
+from truco_dsl.rules.features import parsed_feature
 
 #: the test module that binds every bundled scenario (collected by path, imported by package name)
 SUITE_MODULE = "truco_dsl.conformance.suite.scenarios"
@@ -238,6 +239,7 @@ class ConformancePlugin:
         if not config.pluginmanager.has_plugin(STEPS_MODULE):
             config.pluginmanager.register(importlib.import_module(STEPS_MODULE), STEPS_MODULE)
         memoize_step_lookup(config)
+        parse_features_once()
 
     def pytest_pycollect_makemodule(self, module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
         if module_path.resolve() == SUITE_PATH.resolve():
@@ -706,6 +708,34 @@ def memoize_step_lookup(config: pytest.Config) -> None:
 
     find_fixturedefs_for_step.memoized = True  # type: ignore[attr-defined]
     pytest_bdd_scenario.find_fixturedefs_for_step = find_fixturedefs_for_step
+
+
+def parse_features_once() -> None:
+    """Make pytest-bdd build its features from the Gherkin document ``rules.features.parsed_feature``
+    keeps, which the suite's binding parsed already for the file's problems (the same parser on
+    the same text: each feature file was parsed twice a run). Only the one function pytest-bdd's
+    feature parser calls is replaced, by a wrapper that falls back to it (its ``__wrapped__``) for a
+    file that does not parse, so pytest-bdd reports that as it always did; a pytest-bdd without it
+    parses as it always does."""
+    try:
+        pytest_bdd_parser = importlib.import_module("pytest_bdd.parser")
+        document_of = importlib.import_module("pytest_bdd.gherkin_parser").GherkinDocument
+    except (ImportError, AttributeError):  # an older pytest-bdd, with a parser of its own
+        return
+    looked_up = getattr(pytest_bdd_parser, "get_gherkin_document", None)
+    if looked_up is None or getattr(looked_up, "shared", False):
+        return
+
+    @functools.wraps(looked_up)
+    def get_gherkin_document(abs_filename: str, encoding: str = "utf-8") -> Any:
+        try:
+            text = Path(abs_filename).read_text(encoding=encoding)
+            return document_of.from_dict(parsed_feature(text))
+        except Exception:  # noqa: BLE001 - unreadable or not Gherkin: pytest-bdd says so in its words
+            return looked_up(abs_filename, encoding)
+
+    get_gherkin_document.shared = True  # type: ignore[attr-defined]
+    pytest_bdd_parser.get_gherkin_document = get_gherkin_document
 
 
 # ---------------------------------------------------------------------- loaded with pytest -p
