@@ -350,5 +350,6 @@ def test_an_unknown_reason_code_is_a_fault_of_the_engine_not_a_broken_rule(tmp_p
     records, console = _planted(tmp_path, 'raise IllegalAction("not_your_turn", ', 'raise IllegalAction("not_yr_turn", ',
                                 "@id:truco-017")
     [found] = groups(_results(records))
-    assert found.key.startswith("protocol error at act: the reply to act refuses with an unknown reason code") and found.clauses == ()
-    assert "did you mean not_your_turn?" in found.said and "a fault of the engine, not a departure from a rule" in console
+    assert found.key == "protocol error at act: the reply refuses with an unknown reason code" and found.clauses == ()
+    assert found.said.endswith("unknown reason code 'not_yr_turn' (PROTOCOL.md 'Reason codes'; did you mean not_your_turn?)")
+    assert "a fault of the engine, not a departure from a rule" in console

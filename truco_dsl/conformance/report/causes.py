@@ -25,7 +25,8 @@ not see the reference's top cards (``_ranking``): the clauses are then those the
 ranking parameter cites (``deck.manilha`` or ``deck``, ``rules.model``; ``Resolved.cited_by``),
 not the clause that happened to run last; a tie the engine saw and settled otherwise is the tie
 clause's. A reply that breaks the protocol's schema is a departure of its own: a protocol error at
-its exchange (``act truco``), whatever its values.
+its exchange (``act truco``), whatever its values; so is a refusal whose reason code is neither the
+engine's own nor the rule set's (``reason_codes.unknown_reason_in``), not the reference's guard.
 
 No departure is found when the exchange shuffles a deal (the engine's shuffle is its own), when a
 reply never came or was no protocol line, or when every reply agrees (the engine replied as the
@@ -48,6 +49,7 @@ from typing import Any, Iterable, Mapping
 
 from truco_dsl.conformance.engines.adapter import FAULT_OUTCOMES, ReferenceAdapter
 from truco_dsl.conformance.engines.protocol import ProtocolServer, check_reply, parse_line
+from truco_dsl.conformance.reason_codes import unknown_reason_in
 from truco_dsl.conformance.report.outcomes import PROTOCOL_ERROR, label
 from truco_dsl.engine.engine import STATE_SETTERS, TracedEngine
 from truco_dsl.engine.vaza import top_seats
@@ -109,10 +111,13 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
     server = ProtocolServer(reference, [(ruleset, [p for p in players if isinstance(p, int)]) for ruleset, players in offered.items()],
                             "reference", "")
     effects: list[Any] = []  # the clauses that ran on the reference, in order (runtime.Traced)
+    played: str | None = None  # the rule set of the game being played
     for position, (request, reply) in enumerate(pairs, 1):
         command = request.get("command")
         if command == "hello":
             continue
+        if command == "new_game" and isinstance(request.get("ruleset"), str):
+            played = request["ruleset"]
         if not request or reply is None:  # no reply came, or none the protocol reads: the fault is the cause
             return None
         if command in ("new_game", "next_hand") and request.get("deal") is None:
@@ -124,6 +129,10 @@ def departure(exchange: Iterable[tuple[str, str | None]], rulesets: Mapping[str,
             key = f"{label(PROTOCOL_ERROR)} at {_exchange_kind(request)}: the reply breaks the protocol's schema"
             return Departure(position, str(command), key + (f" at {said.split(':', 1)[0]}" if said == str(problem) else ""),
                              f"{_exchange_words(request)}: the reply breaks the protocol's schema ({said})")
+        unknown = unknown_reason_in(reply.get("reason"), played) if command == "act" and reply.get("accepted") is False else None
+        if unknown is not None:  # a refusal the contract does not know: the fault is the cause, not the reference's guard
+            return Departure(position, "act", f"{label(PROTOCOL_ERROR)} at act: the reply refuses with an unknown reason code",
+                             f"{_exchange_words(request)}: {unknown}")
         expected = server.answer(json.dumps(request))
         trace = list(reference.engine.trace) if command in ("new_game", "next_hand", "act") and reference.engine else []
         effects += [entry for entry in trace if entry.kind == "effect" and entry.held]
@@ -404,14 +413,12 @@ def cause(exchange: list[tuple[str, str | None]] | None, rulesets: Mapping[str, 
     "clauses", "parameter", "command", "request"}``. ``exchange``: its whole exchange with the
     engine (``Transcript.whole()``; None without one), replayed on the reference engine
     (``departure``, with ``rulesets``); ``outcome``, ``failing_step``, ``message``: the scenario's.
-    Without a departure before it, an engine fault (a timeout, a crash, a protocol error) is keyed by the
+    Without a departure, an engine fault (a timeout, a crash, a protocol error) is keyed by the
     outcome, the exchange it broke off at (``act``, whatever the action) and its message with
     numbers and quoted words left out, so one fault met at many steps is one cause; any other
     failure by its failing step (``fallback``). Raises nothing."""
     pairs = list(exchange or [])
     found = departure(pairs, rulesets) if pairs else None
-    if found is not None and outcome in FAULT_OUTCOMES and found.request == len(pairs):
-        found = None  # the reply that departs is the one that broke the protocol (an unknown reason code): the fault is the cause
     if found is not None:
         return {"key": found.key, "said": found.said, "clause": found.clause, "clauses": list(found.clauses),
                 "parameter": found.parameter, "command": found.command, "request": found.request}
