@@ -31,3 +31,21 @@ def test_a_line_reader_gives_whole_lines_keeps_what_began_and_waits_no_longer_th
         os.close(read)
         if write is not None:
             os.close(write)
+
+
+def test_a_flood_with_no_newline_still_times_out():
+    import sys
+    import time
+
+    from truco_dsl.programs import LineProgram
+
+    flood = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n    sys.stdout.flush()\n"
+    program = LineProgram([sys.executable, "-c", flood], longest_line=1000)
+    try:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):
+            program.next_line(0.5)
+        assert time.monotonic() - started < 5
+        assert program.begun[1] > 1000 and len(program.begun[0]) <= 1001  # the size counted, what is kept cut
+    finally:
+        program.end()

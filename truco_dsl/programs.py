@@ -64,18 +64,16 @@ class LineReader:
         started = time.monotonic()
         deadline = None if timeout is None else started + timeout
         while not self._lines and not self._ended:
-            try:
-                self._take(os.read(self._fd, READ_PIECE))
-                continue
-            except BlockingIOError:  # nothing has come yet
-                pass
             now = time.monotonic()
-            if now - started < AWAKE:
+            if deadline is not None and now >= deadline:  # checked as bytes keep coming too: a flood with no newline
+                raise TimeoutError
+            try:
+                chunk = os.read(self._fd, READ_PIECE)
+            except BlockingIOError:  # nothing has come yet: awake a while, then asleep until something does
+                if now - started >= AWAKE and not self._ready.select(None if deadline is None else deadline - now):
+                    raise TimeoutError from None  # only a deadline ends a select with nothing
                 continue
-            if deadline is not None and now >= deadline:
-                raise TimeoutError
-            if not self._ready.select(None if deadline is None else deadline - now) and deadline is not None:
-                raise TimeoutError
+            self._take(chunk)
         return self._lines.popleft() if self._lines else None
 
     def lines(self) -> Iterator[bytes]:
