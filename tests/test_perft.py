@@ -423,3 +423,14 @@ def test_an_engine_fault_is_an_engine_error_apart_with_its_message_in_lines(tmp_
     message = [line for line in errors[3:] if line.startswith("    ")]
     assert any("second line of the trouble" in line for line in message)
     assert any("counting went wrong" in line for line in message)
+
+
+def test_a_file_count_the_reference_does_not_give_is_said_to_be_the_files_not_the_engines(tmp_path, capsys):
+    # a total and its divide raised together pass the load check (it does not recount): the descent says whose they are
+    copy, _ = _edited(tmp_path, "baralho-limpo", "id: 2p-deal", '{depth: 2, total: 15, divide: [[0, "play:2c", 4]',
+                      '{depth: 2, total: 16, divide: [[0, "play:2c", 5]')
+    assert main(["conform", "--perft", str(copy)]) == 1
+    printed = capsys.readouterr().out
+    assert ("after the deal: the engine counts 15 lines, as the reference engine does here: the file's count is not the "
+            "reference's") in printed
+    assert "is not the sum of its divide" not in printed

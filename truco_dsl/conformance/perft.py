@@ -546,10 +546,19 @@ def descend(adapter: EngineAdapter, position: PerftPosition, depth: int | None) 
                             for seat, action in sorted(ours.keys() - theirs.keys()))
             return Departure(tuple(line), extra, missing, _described(reference))
         apart = next(((seat, action) for seat, action, lines in divide if theirs[(seat, action)] != lines), None)
-        if apart is None:
+        if apart is None and counted.total != sum(theirs.values()):
             return Departure(tuple(line), (), (), _described(reference),
                              note=f"the engine's total ({counted.total}) is not the sum of its divide "
                                   f"({sum(theirs.values())}), which agrees with the reference's")
+        if apart is None and not line:  # the engine counts as the reference engine does: the file's count is not it
+            return Departure((), (), (), _described(reference),
+                             note=f"the engine counts {counted.total} lines, as the reference engine does here: the "
+                                  f"file's count is not the reference's (a file out of date or mistyped; "
+                                  f"{WRITE_COMMAND} writes the bundled ones)")
+        if apart is None:  # one level down, the engine agrees: its count above was not the sum of these
+            return Departure(tuple(line), (), (), _described(reference),
+                             note=f"the engine counts {counted.total} lines here, as the reference engine does, and "
+                                  f"counted otherwise for this line one level up: its counts at two depths disagree")
         seat, action = apart
         outcome = adapter.act(seat, action)
         if not outcome.accepted:
