@@ -236,6 +236,15 @@ def test_no_command_writes_a_report_over_the_rule_file_it_reads(tmp_path, capsys
     assert rule_file.read_text(encoding="utf-8") == "ruleset: casa\ntitle: Casa\nextends: atb-2004\n"
 
 
+@pytest.mark.parametrize("option", ["--json", "--html", "--junit-xml", "--write-expectations"])
+def test_conform_writes_no_report_over_the_engine_program_it_runs(tmp_path, capsys, option):
+    program = tmp_path / "my_engine.py"
+    program.write_text("print('an engine')\n", encoding="utf-8")
+    assert main(["conform", "--engine", f"{sys.executable} {program}", option, str(program)]) == 2
+    assert f"{option} {program} is read by the engine" in capsys.readouterr().err
+    assert program.read_text(encoding="utf-8") == "print('an engine')\n"
+
+
 # ------------------------------------------------------------------------------- a report on standard output
 @pytest.mark.parametrize("arguments, starts", [
     (["conform", "--tags", "@id:truco-001 or @id:truco-002", "--json", "-"], "["),

@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from truco_dsl.cli.exits import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, warned
-from truco_dsl.cli.options import check_outputs, input_files, jobs, seconds, shard, write_file
+from truco_dsl.cli.options import check_outputs, input_files, jobs, program_files, seconds, shard, write_file
 
 if TYPE_CHECKING:  # for annotations only: what run() needs it imports itself
     from collections.abc import Mapping
@@ -118,7 +118,9 @@ def run(options: argparse.Namespace) -> int:
     asked = {option: path for option, path in (("--junit-xml", options.junit_xml), ("--json", options.json),
                                                 ("--write-expectations", options.write_expectations), ("--html", options.html))
              if path is not None}
-    check_outputs(asked, input_files(**{"--ruleset": options.ruleset}))
+    engine_files = program_files(options.engine, f"the engine {options.engine!r}") \
+        if options.engine is not None and not options.engine.startswith("python:") else []
+    check_outputs(asked, input_files(**{"--ruleset": options.ruleset}) + engine_files)
     for option, path in asked.items():
         if options.expectations is not None and option != "--write-expectations" \
                 and Path(path).resolve() == Path(options.expectations).resolve():

@@ -251,6 +251,20 @@ def check_outputs(outputs: dict[str, str | None], inputs: list[tuple[str, str]] 
         check_writable(path)
 
 
+def program_files(command: str, what: str) -> list[tuple[str, str]]:
+    """The files a program's command line names (the program, its arguments that are files), as
+    ``check_outputs``' inputs: a report must not overwrite them. ``what`` names the program in the
+    message (``the engine 'python my.py'``). A command that does not split names none (its runner
+    says why)."""
+    import shlex
+
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return []
+    return [(f"read by {what}", word) for word in words if os.path.isfile(word)]
+
+
 def input_files(**references: str | None) -> list[tuple[str, str]]:
     """The rule files among a command's references (option or argument name -> a rule set id or a
     file; ``FILE@GITREV`` counts as FILE), as ``check_outputs``' inputs."""

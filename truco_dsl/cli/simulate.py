@@ -150,17 +150,9 @@ def run(options: argparse.Namespace) -> int:
 def _programs(bots: tuple[str, str]) -> list[tuple[str, str]]:
     """The files the cmd: bots name (their programs, their arguments that are files), as
     ``check_outputs``' inputs: an output must not overwrite them."""
-    import shlex
+    from truco_dsl.cli.options import program_files
 
-    found = []
-    for spec in bots:
-        if spec.startswith("cmd:"):
-            try:
-                words = shlex.split(spec[len("cmd:"):])
-            except ValueError:
-                continue  # make_bot says why
-            found += [(f"read by the bot {spec!r}", word) for word in words if os.path.isfile(word)]
-    return found
+    return [found for spec in bots if spec.startswith("cmd:") for found in program_files(spec[len("cmd:"):], f"the bot {spec!r}")]
 
 
 def _reach(address: str) -> None:
