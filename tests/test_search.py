@@ -243,3 +243,13 @@ def test_a_seat_that_must_play_face_down_does_not_stop_the_search_of_the_seats_a
         engine.act(seat, action)
     assert search_answer(engine, 1) is search_answer(engine, 1, lean=False) is True
     assert "show_cards" in engine.legal_actions(1)
+
+
+def test_only_truco_serve_limits_a_count_by_time():
+    # in-process, a count's verdict must not depend on the machine's load; served, it stops before a harness gives up
+    from truco_dsl.cli.serve import reference_server
+    from truco_dsl.conformance.engines.adapter import ReferenceAdapter
+    from truco_dsl.engine.search import COUNT_SECONDS
+
+    assert ReferenceAdapter().count_seconds == float("inf")
+    assert reference_server("atb-2004").adapter.count_seconds == COUNT_SECONDS

@@ -68,6 +68,7 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
     from truco_dsl.conformance.engines.protocol import ProtocolServer, engine_version
     from truco_dsl.cli.exits import warned
     from truco_dsl.conformance.suite.selection import resolve_ruleset, stand_ins
+    from truco_dsl.engine.search import COUNT_SECONDS
     from truco_dsl.rules import available_rulesets, load_ruleset
 
     if ruleset is None:
@@ -78,5 +79,6 @@ def reference_server(ruleset: str | None = None) -> ProtocolServer:
         warned("serve", played)
         offered = {played.id: played, **stand_ins(played, folder)}
     adapter = ReferenceAdapter(offered)
+    adapter.count_seconds = COUNT_SECONDS  # a count stops before a harness gives up on it (PROTOCOL.md, "Limits")
     return ProtocolServer(adapter, [(ruleset_id, played.players) for ruleset_id, played in sorted(offered.items())],
                           name="truco-dsl reference", version=engine_version())

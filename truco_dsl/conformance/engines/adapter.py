@@ -188,6 +188,10 @@ class ReferenceAdapter:
     features = frozenset(FEATURES)
     #: the interpreter played (``report/causes.py`` plays ``TracedEngine``, which also says which clause did what)
     engine_type: type[Engine] = Engine
+    #: how long a ``count`` may run (seconds): in-process, no limit but its positions (a limit of time
+    #: made a run's verdicts depend on the machine's load); ``truco serve`` sets ``COUNT_SECONDS``, so
+    #: that it says it stopped before a harness gives up on it (PROTOCOL.md, "Limits")
+    count_seconds = float("inf")
 
     def __init__(self, rulesets: Mapping[str, RuleSet] | None = None, loaded: dict[str, RuleSet] | None = None):
         self.rulesets: dict[str, RuleSet] = dict(rulesets or {})
@@ -269,7 +273,7 @@ class ReferenceAdapter:
         return self._engine().state(seat)
 
     def count(self, depth: int | None) -> LineCount:
-        total, divide = count_lines(self._engine(), depth)
+        total, divide = count_lines(self._engine(), depth, seconds=self.count_seconds)
         return LineCount(total, divide)
 
     def close(self) -> None:
