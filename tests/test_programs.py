@@ -49,3 +49,26 @@ def test_a_flood_with_no_newline_still_times_out():
         assert program.begun[1] > 1000 and len(program.begun[0]) <= 1001  # the size counted, what is kept cut
     finally:
         program.end()
+
+
+def test_an_engine_that_never_answers_hello_is_ended_when_sigterm_stops_the_run(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    marker = tmp_path / "started"
+    engine = tmp_path / "silent_engine.py"  # reads hello, never answers, never reads on
+    engine.write_text(f"import sys, time\nsys.stdin.readline()\nopen({str(marker)!r}, 'w').close()\ntime.sleep(3600)\n",
+                      encoding="utf-8")
+    run = subprocess.Popen([sys.executable, "-m", "truco_dsl.cli", "conform", "--tags", "@id:truco-001",
+                            "--engine", f"{sys.executable} {engine}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert marker.exists()
+    run.send_signal(signal.SIGTERM)
+    assert run.wait(timeout=30) == 143
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-f", str(engine)], capture_output=True, text=True).stdout.split()
+    assert left == []

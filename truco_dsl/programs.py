@@ -18,6 +18,7 @@ group of its own, writes request lines to its stdin (``send``), reads its stdout
 
 from __future__ import annotations
 
+import atexit
 import collections
 import os
 import selectors
@@ -25,6 +26,7 @@ import signal
 import subprocess
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 
 #: the longest line kept whole (bytes, its newline excluded): a longer one is cut just past it
@@ -102,6 +104,21 @@ class LineReader:
         self._ready.close()
 
 
+#: the programs started and not yet ended, ended when truco-dsl exits (``_end_left``)
+_RUNNING: weakref.WeakSet[LineProgram] = weakref.WeakSet()
+
+
+@atexit.register
+def _end_left() -> None:
+    """End, as this process exits, every program it started and did not end: one still starting
+    when Ctrl-C or SIGTERM stopped the run (an engine that never answered hello) would run on."""
+    for program in list(_RUNNING):
+        try:
+            os.killpg(program.popen.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 class LineProgram:
     """One running program spoken to in lines.
 
@@ -116,6 +133,7 @@ class LineProgram:
                                       start_new_session=True)  # its own process group: ended with its children
         self._longest = longest_line
         self._stdout = LineReader(self.popen.stdout.fileno(), longest_line)
+        _RUNNING.add(self)
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
         self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
         self._stderr_reader.start()
@@ -159,6 +177,7 @@ class LineProgram:
         """End the program: close its stdin, give it ``grace`` seconds to exit, then end its process
         group (SIGTERM, then SIGKILL), the program and whatever it started, even once the program
         itself has exited. Its stderr is read to its end first (``stderr_tail``)."""
+        _RUNNING.discard(self)
         try:
             self.popen.stdin.close()
         except OSError:
